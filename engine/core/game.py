@@ -1,0 +1,141 @@
+"""The engine contract.
+
+A game is a stateless object with pure functions over a plain, JSON-able state
+(boardgame.io style), so the store can keep it as JSON and tests can replay it.
+Validation order in ``apply`` is fixed: move parses -> game not over -> seat is awaited
+-> move legal -> apply to a copy. On refusal ``IllegalMove`` is raised and the given
+state is untouched.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import IllegalMove
+
+State = dict[str, Any]
+"""A game state: plain JSON-able data (dicts, lists, str, int, bool, None)."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option: its default and allowed range, for the lobby and validation."""
+
+    default: int | bool | str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Declarative metadata, first thing a game states (OpenSpiel style)."""
+
+    name: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, OptionSpec] = field(default_factory=dict)
+    solo_automa: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    """A parsed move. ``notation`` is its canonical text: what the log stores."""
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+    @property
+    def notation(self) -> str:
+        return " ".join((self.kind, *self.args))
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the turn log: a translation key plus its parameters."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final scores and places (1 = first; equal places for ties), one entry per seat."""
+
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC):
+    """What every game provides. All methods are pure; none mutates its arguments."""
+
+    info: GameInfo
+
+    @abstractmethod
+    def new(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
+        """Set up a game for ``seats`` players (random parts drawn from ``seed``)."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> list[int]:
+        """Seats whose decision is awaited now (empty when the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: int) -> Iterable[Move]:
+        """Every move ``seat`` may make now (may be lazy for large spaces)."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, move: Move | str) -> tuple[State, list[Event]]:
+        """Validate and apply; return the new state and what happened, or raise IllegalMove."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see; ``None`` is the public view. The only way secrets leave."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """Final scores and places, or ``None`` while the game runs."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Notation -> Move (raises IllegalMove ``core.bad_notation``); ``str(move)`` round-trips."""
+
+    def automated_seats(self, state: State) -> list[int]:
+        """Seats played by the engine itself (an automa); none by default."""
+        return []
+
+    def choose_automated(self, state: State, seat: int) -> Move:
+        """The automa's move for ``seat``; only called for seats in ``automated_seats``."""
+        raise NotImplementedError
+
+    def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults merged with ``given``, validated against ``info.options``."""
+        merged: dict[str, Any] = {k: spec.default for k, spec in self.info.options.items()}
+        for key, value in (given or {}).items():
+            spec = self.info.options.get(key)
+            if spec is None:
+                raise IllegalMove("core.unknown_option", option=key)
+            if spec.minimum is not None and value < spec.minimum:
+                raise IllegalMove("core.option_range", option=key, minimum=spec.minimum, maximum=spec.maximum)
+            if spec.maximum is not None and value > spec.maximum:
+                raise IllegalMove("core.option_range", option=key, minimum=spec.minimum, maximum=spec.maximum)
+            if spec.choices and value not in spec.choices:
+                raise IllegalMove("core.option_choice", option=key, choices=", ".join(spec.choices))
+            merged[key] = value
+        return merged
+
+
+def replay(
+    game: Game, seats: int, options: Mapping[str, Any], seed: int, log: Iterable[tuple[int, str]]
+) -> State:
+    """The state that ``new`` + the move log (seat, notation) leads to."""
+    state = game.new(seats, options, seed)
+    for seat, notation in log:
+        state, _ = game.apply(state, seat, notation)
+    return state

@@ -1,0 +1,138 @@
+"""Helpers for the RunArch engine tests: hand-made boards and random legal play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Event, Move
+from engine.runarch import GAME
+from engine.runarch.cards import CARDS
+from engine.runarch.components import CELL_INDEX, CODES, SIMPLE_LINES
+
+State = dict[str, Any]
+
+
+def stones_with(line_codes: dict[str, Sequence[str]]) -> list[str]:
+    """A full stone layout with the given codes on the given lines (reading order).
+
+    The remaining stones fill the other cells in ``CODES`` order, so the layout is still a
+    permutation of all 25 stones (which the test asserts, to catch a badly built board).
+    """
+    stones: list[str | None] = [None] * 25
+    for line, codes in line_codes.items():
+        for cell, code in zip(GAME.line_cells(line), codes, strict=True):
+            index = CELL_INDEX[cell]
+            assert stones[index] in (None, code), f"{cell} given twice"
+            stones[index] = code
+    rest = iter(c for c in CODES if c not in stones)
+    filled = [s if s is not None else next(rest) for s in stones]
+    assert sorted(filled) == sorted(CODES), "hand-made line repeats a stone"
+    return filled
+
+
+def pattern(card: str) -> list[str]:
+    return list(CARDS[card].pattern)
+
+
+def colour_only(codes: Sequence[str], positions: Sequence[int]) -> list[str]:
+    """Same colours, shapes rotated among ``positions``: each of those then shares colour only."""
+    out = list(codes)
+    for k, pos in enumerate(positions):
+        nxt = positions[(k + 1) % len(positions)]
+        out[pos] = codes[nxt][0] + codes[pos][1]
+    return out
+
+
+def shape_only(codes: Sequence[str], positions: Sequence[int]) -> list[str]:
+    """Same shapes, colours rotated among ``positions``: each of those then shares shape only."""
+    out = list(codes)
+    for k, pos in enumerate(positions):
+        nxt = positions[(k + 1) % len(positions)]
+        out[pos] = codes[pos][0] + codes[nxt][1]
+    return out
+
+
+def nothing_at(codes: Sequence[str], pos: int) -> list[str]:
+    """``codes`` with position ``pos`` replaced by a stone sharing neither colour nor shape.
+
+    Shape of position pos+2 and colour of pos+1 (mod 5): different from the pattern stone at
+    ``pos`` in both attributes and different from every other stone of the line.
+    """
+    out = list(codes)
+    out[pos] = codes[(pos + 2) % 5][0] + codes[(pos + 1) % 5][1]
+    return out
+
+
+def setup(
+    hands: Sequence[Sequence[str]] = (("C01", "C02"), ("C03", "C04")),
+    stones: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    seed: int = 7,
+    **changes: Any,
+) -> State:
+    """A fresh game with chosen hands (taken out of the deck), stones and state fields."""
+    state = GAME.new(2, options or {}, seed)
+    in_hand = {c for hand in hands for c in hand}
+    all_cards = [c for c in state["deck"] + state["hands"][0] + state["hands"][1] if c not in in_hand]
+    state["hands"] = [list(h) for h in hands]
+    state["deck"] = sorted(all_cards)
+    if stones is not None:
+        state["stones"] = stones
+    state.update(changes)
+    return state
+
+
+def far_swap(avoid: Sequence[str]) -> str:
+    """A swap of two neighbouring cells not on any of the lines ``avoid``."""
+    used = {cell for line in avoid for cell in GAME.line_cells(line)}
+    for move in GAME.legal_moves(GAME.new(2, {}, 0), 0):
+        if move.kind == "swap" and not set(move.args) & used:
+            return move.notation
+    raise AssertionError("no swap away from those lines")
+
+
+def closeness(state: State, seat: int) -> int:
+    """How near ``seat``'s best card is to scoring: matching positions first, then points."""
+    best = 0
+    for card in state["hands"][seat]:
+        want = CARDS[card].pattern
+        for line in SIMPLE_LINES:
+            got = [state["stones"][CELL_INDEX[cell]] for cell in GAME.line_cells(line)]
+            shared = [(w[0] == g[0]) + (w[1] == g[1]) for w, g in zip(want, got, strict=True)]
+            best = max(best, 20 * sum(map(bool, shared)) + sum(shared))
+    return best
+
+
+def choose(state: State, seat: int, rnd: random.Random, style: str) -> Move:
+    """A legal move: ``uniform`` at random, ``eager`` scores when it can, ``greedy`` also swaps well."""
+    moves = GAME.legal_moves(state, seat)
+    if style == "uniform":
+        return rnd.choice(moves)
+    scores = [m for m in moves if m.kind == "score"]
+    if scores:
+        return rnd.choice(scores)
+    swaps = [m for m in moves if m.kind == "swap"]
+    if style == "greedy" and swaps:
+        return max(swaps, key=lambda m: (closeness(GAME.apply(state, seat, m)[0], seat), rnd.random()))
+    return rnd.choice(moves)
+
+
+def random_game(
+    seed: int, options: dict[str, Any] | None = None, max_moves: int | None = None, style: str = "uniform"
+) -> tuple[State, list[tuple[int, str]], list[State], list[list[Event]]]:
+    """Legal play from ``seed``: final state, the log (seat, notation), every state and event batch."""
+    rnd = random.Random(seed)
+    state = GAME.new(2, options or {}, seed)
+    log: list[tuple[int, str]] = []
+    states = [state]
+    events: list[list[Event]] = []
+    while not state["over"] and (max_moves is None or len(log) < max_moves):
+        seat = GAME.to_act(state)[0]
+        move = choose(state, seat, rnd, style)
+        state, new_events = GAME.apply(state, seat, move)
+        log.append((seat, move.notation))
+        states.append(state)
+        events.append(new_events)
+    return state, log, states, events
