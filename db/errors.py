@@ -1,0 +1,58 @@
+"""Errors the store raises; the bot maps each one to a clear reply instead of a traceback."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base class, so callers can catch every refusal of the store at once."""
+
+
+class TableNotFound(StoreError):
+    """No table has that id (deleted rows never exist, so this means a wrong id)."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already hosts an open (lobby or active) table: one game per thread or DM."""
+
+
+class AlreadySeated(StoreError):
+    """The user already sits at this table."""
+
+
+class TableFull(StoreError):
+    """Every seat of the table is taken."""
+
+
+class NotSeated(StoreError):
+    """The user does not sit at this table."""
+
+
+class NotInLobby(StoreError):
+    """Seats can change and a game can start only while the table is a lobby."""
+
+
+class TableClosed(NotInLobby):
+    """The table is already finished or cancelled, so it cannot be cancelled again.
+
+    A subclass of ``NotInLobby`` so a handler for lobby buttons that catches "not in the
+    lobby any more" also covers a second click on "cancel".
+    """
+
+
+class StaleVersion(StoreError):
+    """The table moved on (another move won the race, or the game ended) since it was read.
+
+    ``current_version`` lets the bot say "the board changed, here it is" with the right board.
+    """
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(f"table is at version {current_version}")
+        self.current_version = current_version
+
+
+class DuplicateInteraction(StoreError):
+    """This Discord interaction was already applied; a retry must not apply it twice."""
+
+
+class SchemaTooNew(StoreError):
+    """The database file was written by a newer version of the bot than this one."""

@@ -1,0 +1,142 @@
+"""Schema migrations, tracked by ``PRAGMA user_version``.
+
+``MIGRATIONS[i]`` brings the schema from version ``i`` to ``i + 1``. To change the schema,
+append a script; never edit one that has shipped, because old files already ran it.
+Each migration runs in its own transaction together with the bump of ``user_version``,
+so a failed migration leaves the file at the previous version.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+
+import aiosqlite
+
+from db.errors import SchemaTooNew
+from db.sql import run
+
+_V1 = """
+CREATE TABLE game_tables (
+    id               INTEGER PRIMARY KEY,
+    game             TEXT    NOT NULL,
+    guild_id         INTEGER,
+    channel_id       INTEGER NOT NULL,
+    parent_id        INTEGER,
+    host_id          INTEGER NOT NULL,
+    status           TEXT    NOT NULL
+                     CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+    options          TEXT    NOT NULL,
+    locale           TEXT    NOT NULL,
+    seed             INTEGER NOT NULL,
+    max_seats        INTEGER NOT NULL CHECK (max_seats >= 1),
+    state            TEXT,
+    version          INTEGER NOT NULL DEFAULT 0,
+    board_message_id INTEGER,
+    lobby_message_id INTEGER,
+    created_at       REAL    NOT NULL,
+    updated_at       REAL    NOT NULL
+);
+
+-- One open game per channel (thread or DM); finished and cancelled tables do not count.
+CREATE UNIQUE INDEX game_tables_open_channel
+    ON game_tables (channel_id) WHERE status IN ('lobby', 'active');
+-- The scheduler will look for active tables idle since some time.
+CREATE INDEX game_tables_status_updated ON game_tables (status, updated_at);
+
+CREATE TABLE seats (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL CHECK (seat >= 0),
+    user_id   INTEGER NOT NULL,
+    name      TEXT    NOT NULL,
+    joined_at REAL    NOT NULL,
+    PRIMARY KEY (table_id, seat),
+    UNIQUE (table_id, user_id)
+);
+CREATE INDEX seats_user ON seats (user_id);
+
+CREATE TABLE moves (
+    id             INTEGER PRIMARY KEY,
+    table_id       INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    ply            INTEGER NOT NULL CHECK (ply >= 0),
+    seat           INTEGER NOT NULL,
+    user_id        INTEGER,
+    notation       TEXT    NOT NULL,
+    interaction_id INTEGER UNIQUE,
+    created_at     REAL    NOT NULL,
+    UNIQUE (table_id, ply)
+);
+
+CREATE TABLE results (
+    table_id    INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL,
+    user_id     INTEGER,
+    game        TEXT    NOT NULL,
+    guild_id    INTEGER,
+    place       INTEGER NOT NULL,
+    score       INTEGER NOT NULL,
+    finished_at REAL    NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+-- Leaderboards: per game and server, per game globally, and one user's history.
+CREATE INDEX results_game_guild_user ON results (game, guild_id, user_id);
+CREATE INDEX results_game_user ON results (game, user_id);
+CREATE INDEX results_user ON results (user_id);
+"""
+
+MIGRATIONS: list[str] = [_V1]
+"""Ordered migration scripts; append only."""
+
+
+def split_statements(script: str) -> Iterator[str]:
+    """Yield the complete statements of ``script`` one by one.
+
+    ``executescript`` would COMMIT any open transaction first, which would break the
+    "migration and version bump in one transaction" guarantee, so statements are run singly.
+    ``sqlite3.complete_statement`` decides which semicolons end a statement (not those in
+    string literals or inside a trigger body).
+    """
+    start = 0
+    for i, ch in enumerate(script):
+        if ch == ";" and sqlite3.complete_statement(script[start : i + 1]):
+            if _has_code(script[start:i]):
+                yield script[start : i + 1].strip()
+            start = i + 1
+    if _has_code(script[start:]):
+        yield script[start:].strip()  # a last statement without its semicolon
+
+
+def _has_code(text: str) -> bool:
+    return any(line.split("--", 1)[0].strip() for line in text.splitlines())
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    """The ``user_version`` of the open database (0 for a new file)."""
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def migrate(conn: aiosqlite.Connection) -> int:
+    """Apply the migrations the file has not seen yet; return the resulting version.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``). The list is read at
+    call time so tests can append a migration with ``monkeypatch``.
+    """
+    migrations = MIGRATIONS
+    current = await schema_version(conn)
+    if current > len(migrations):
+        raise SchemaTooNew(f"database is at schema {current}, this code knows {len(migrations)}")
+    for target in range(current + 1, len(migrations) + 1):
+        try:
+            await run(conn, "BEGIN IMMEDIATE")
+            for stmt in split_statements(migrations[target - 1]):
+                await run(conn, stmt)
+            # user_version is part of the database header, hence transactional.
+            await run(conn, f"PRAGMA user_version = {int(target)}")
+        except BaseException:
+            await conn.rollback()
+            raise
+        await conn.commit()
+    return len(migrations)

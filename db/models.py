@@ -1,0 +1,111 @@
+"""Rows the store hands out: frozen, so a row read once cannot drift from what was read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+OPEN_STATUSES: frozenset[str] = frozenset({"lobby", "active"})
+"""Statuses in which a table still occupies its channel."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seated player; ``seat`` is 0..n-1 with no gaps."""
+
+    seat: int
+    user_id: int
+    name: str
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table with its seats, as one consistent snapshot.
+
+    ``state`` is ``None`` until the game starts. ``version`` is 0 in the lobby, 1 after
+    ``start`` and +1 per committed move batch: it is the optimistic-concurrency token.
+    """
+
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    parent_id: int | None
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    locale: str
+    seed: int
+    max_seats: int
+    state: dict[str, Any] | None
+    version: int
+    board_message_id: int | None
+    lobby_message_id: int | None
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRow, ...]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of ``user_id``, or ``None`` if they do not sit here."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def user_at(self, seat: int) -> int | None:
+        """The user in ``seat``, or ``None`` if the seat is empty."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+    @property
+    def is_open(self) -> bool:
+        """True while the table occupies its channel (lobby or active)."""
+        return self.status in OPEN_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class NewMove:
+    """A move to append; ``user_id`` is ``None`` for automated seats (automa, MarsBot)."""
+
+    seat: int
+    notation: str
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """A stored move; ``ply`` counts 0, 1, 2… per table, so the log replays in order."""
+
+    ply: int
+    seat: int
+    user_id: int | None
+    notation: str
+    interaction_id: int | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class NewResult:
+    """One seat's final standing, written when the game finishes."""
+
+    seat: int
+    user_id: int | None
+    place: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """A stored final standing, denormalised (game, guild) so leaderboards need no join."""
+
+    table_id: int
+    seat: int
+    user_id: int | None
+    game: str
+    guild_id: int | None
+    place: int
+    score: int
+    finished_at: float

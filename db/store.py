@@ -1,0 +1,535 @@
+"""The SQLite store: tables, seats, the append-only move log and results.
+
+One aiosqlite connection is shared by the whole bot. Every operation holds ``_lock``:
+writes because interleaved transactions on one connection would mix, and reads because a
+read issued between two statements of another task's transaction would see its uncommitted
+rows. Write transactions use ``BEGIN IMMEDIATE`` so a second process (a maintenance script)
+waits for ``busy_timeout`` instead of failing half way through.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import aiosqlite
+
+from db import migrations
+from db.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    DuplicateInteraction,
+    NotInLobby,
+    NotSeated,
+    StaleVersion,
+    TableClosed,
+    TableFull,
+    TableNotFound,
+)
+from db.models import MoveRow, NewMove, NewResult, ResultRow, SeatRow, TableRow
+from db.sql import run, run_many
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a write waits for another process holding the write lock."""
+
+_TABLE_COLUMN_NAMES = (
+    "id", "game", "guild_id", "channel_id", "parent_id", "host_id", "status", "options", "locale", "seed",
+    "max_seats", "state", "version", "board_message_id", "lobby_message_id", "created_at", "updated_at",
+)  # fmt: skip
+_TABLE_COLUMNS = ", ".join(_TABLE_COLUMN_NAMES)
+_T_TABLE_COLUMNS = ", ".join(f"t.{c}" for c in _TABLE_COLUMN_NAMES)  # for queries joining seats
+
+
+def _dumps(value: Any) -> str:
+    """Compact JSON; NaN is refused because it is not JSON and would not load elsewhere."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class Store:
+    """Async repository over one SQLite file; see the module docstring for the locking rules.
+
+    ``clock`` returns unix seconds and stamps every row, so tests can travel in time.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time) -> None:
+        self._path = os.fspath(path)
+        self._clock = clock
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    @property
+    def path(self) -> str:
+        """The database file this store was opened on."""
+        return self._path
+
+    async def open(self) -> None:
+        """Connect, set the pragmas and bring the schema up to date. Idempotent."""
+        if self._conn is not None:
+            return
+        if self._path != ":memory:" and not self._path.startswith("file:"):
+            Path(self._path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: autocommit, so transactions are exactly the BEGINs we issue.
+        conn = await aiosqlite.connect(self._path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            conn.row_factory = sqlite3.Row
+            # WAL lets readers of other processes (backups, admin scripts) work during a write.
+            await conn.execute_fetchall("PRAGMA journal_mode = WAL")
+            await run(conn, "PRAGMA foreign_keys = ON")
+            await run(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            # NORMAL is durable across application crashes in WAL mode; only a power cut can
+            # lose the last commits, never corrupt the file.
+            await run(conn, "PRAGMA synchronous = NORMAL")
+            await migrations.migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    async def close(self) -> None:
+        """Wait for the running operation, then close the connection. Idempotent."""
+        async with self._lock:
+            if self._conn is not None:
+                conn, self._conn = self._conn, None
+                await conn.close()
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    def _db(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("Store is not open; call `await store.open()` first")
+        return self._conn
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            yield self._db()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: everything inside commits together or not at all."""
+        async with self._lock:
+            conn = self._db()
+            try:
+                # BEGIN inside the try: if the task is cancelled while BEGIN is queued, the
+                # rollback (a no-op without a transaction) still runs after it, in order.
+                await run(conn, "BEGIN IMMEDIATE")
+                yield conn
+            except BaseException:
+                await conn.rollback()
+                raise
+            await conn.commit()
+
+    # -- loading ---------------------------------------------------------------------------
+
+    @staticmethod
+    async def _load(conn: aiosqlite.Connection, table_id: int) -> TableRow | None:
+        rows = await conn.execute_fetchall(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,)
+        )
+        rows = list(rows)
+        if not rows:
+            return None
+        return await Store._with_seats(conn, rows[0])
+
+    @staticmethod
+    async def _require(conn: aiosqlite.Connection, table_id: int) -> TableRow:
+        row = await Store._load(conn, table_id)
+        if row is None:
+            raise TableNotFound(table_id)
+        return row
+
+    @staticmethod
+    async def _with_seats(conn: aiosqlite.Connection, r: sqlite3.Row) -> TableRow:
+        seat_rows = await conn.execute_fetchall(
+            "SELECT seat, user_id, name, joined_at FROM seats WHERE table_id = ? ORDER BY seat", (r["id"],)
+        )
+        seats = tuple(SeatRow(s["seat"], s["user_id"], s["name"], s["joined_at"]) for s in seat_rows)
+        return TableRow(
+            id=r["id"],
+            game=r["game"],
+            guild_id=r["guild_id"],
+            channel_id=r["channel_id"],
+            parent_id=r["parent_id"],
+            host_id=r["host_id"],
+            status=r["status"],
+            options=json.loads(r["options"]),
+            locale=r["locale"],
+            seed=r["seed"],
+            max_seats=r["max_seats"],
+            state=None if r["state"] is None else json.loads(r["state"]),
+            version=r["version"],
+            board_message_id=r["board_message_id"],
+            lobby_message_id=r["lobby_message_id"],
+            created_at=r["created_at"],
+            updated_at=r["updated_at"],
+            seats=seats,
+        )
+
+    @staticmethod
+    async def _open_id_in(conn: aiosqlite.Connection, channel_id: int) -> int | None:
+        rows = list(
+            await conn.execute_fetchall(
+                "SELECT id FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+        )
+        return rows[0]["id"] if rows else None
+
+    # -- tables and seats ------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        parent_id: int | None,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        locale: str,
+        seed: int,
+        max_seats: int,
+    ) -> TableRow:
+        """Open a lobby in ``channel_id`` with the host in seat 0.
+
+        Raises ``ChannelBusy`` if the channel already has a lobby or active table.
+        """
+        now = self._clock()
+        async with self._write() as conn:
+            if await self._open_id_in(conn, channel_id) is not None:
+                raise ChannelBusy(channel_id)
+            done = await run(
+                conn,
+                "INSERT INTO game_tables (game, guild_id, channel_id, parent_id, host_id, status, options, "
+                "locale, seed, max_seats, state, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?)",
+                (
+                    game,
+                    guild_id,
+                    channel_id,
+                    parent_id,
+                    host_id,
+                    _dumps(options),
+                    locale,
+                    seed,
+                    max_seats,
+                    now,
+                    now,
+                ),
+            )
+            table_id = done.lastrowid
+            assert table_id is not None
+            await run(
+                conn,
+                "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (?, 0, ?, ?, ?)",
+                (table_id, host_id, host_name, now),
+            )
+            return await self._require(conn, table_id)
+
+    async def table(self, table_id: int) -> TableRow | None:
+        """The table with that id, whatever its status."""
+        async with self._read() as conn:
+            return await self._load(conn, table_id)
+
+    async def open_table_in(self, channel_id: int) -> TableRow | None:
+        """The lobby or active table of a channel (thread or DM), if any."""
+        async with self._read() as conn:
+            table_id = await self._open_id_in(conn, channel_id)
+            return None if table_id is None else await self._load(conn, table_id)
+
+    async def open_tables_of(self, user_id: int) -> list[TableRow]:
+        """Lobby and active tables where the user sits, newest first (for "my games")."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {_T_TABLE_COLUMNS} "
+                "FROM game_tables t JOIN seats s ON s.table_id = t.id "
+                "WHERE s.user_id = ? AND t.status IN ('lobby', 'active') "
+                "ORDER BY t.created_at DESC, t.id DESC",
+                (user_id,),
+            )
+            return [await self._with_seats(conn, r) for r in rows]
+
+    async def join(self, table_id: int, user_id: int, name: str) -> TableRow:
+        """Seat the user in the next free seat.
+
+        Raises ``NotInLobby``, ``AlreadySeated`` or ``TableFull`` (checked in that order).
+        """
+        now = self._clock()
+        async with self._write() as conn:
+            row = await self._require(conn, table_id)
+            if row.status != "lobby":
+                raise NotInLobby(table_id)
+            if row.seat_of(user_id) is not None:
+                raise AlreadySeated(table_id, user_id)
+            if len(row.seats) >= row.max_seats:
+                raise TableFull(table_id)
+            await run(
+                conn,
+                "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, len(row.seats), user_id, name, now),
+            )
+            await self._touch(conn, table_id, now)
+            return await self._require(conn, table_id)
+
+    async def leave(self, table_id: int, user_id: int) -> TableRow:
+        """Free the user's seat; the others close the gap, keeping their join order.
+
+        If the host leaves, the player now in seat 0 becomes host; if nobody is left, the
+        table is cancelled so it stops holding the channel. Raises ``NotInLobby``, ``NotSeated``.
+        """
+        now = self._clock()
+        async with self._write() as conn:
+            row = await self._require(conn, table_id)
+            if row.status != "lobby":
+                raise NotInLobby(table_id)
+            if row.seat_of(user_id) is None:
+                raise NotSeated(table_id, user_id)
+            await run(conn, "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+            remaining = [s for s in row.seats if s.user_id != user_id]
+            # In a lobby seat order is join order; moving seats down in ascending order never
+            # lands on an occupied (table_id, seat).
+            for new_seat, s in enumerate(remaining):
+                if s.seat != new_seat:
+                    await run(
+                        conn,
+                        "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
+                        (new_seat, table_id, s.seat),
+                    )
+            if not remaining:
+                await run(
+                    conn,
+                    "UPDATE game_tables SET status = 'cancelled', updated_at = ? WHERE id = ?",
+                    (now, table_id),
+                )
+            elif user_id == row.host_id:
+                await run(
+                    conn,
+                    "UPDATE game_tables SET host_id = ?, updated_at = ? WHERE id = ?",
+                    (remaining[0].user_id, now, table_id),
+                )
+            else:
+                await self._touch(conn, table_id, now)
+            return await self._require(conn, table_id)
+
+    async def start(
+        self, table_id: int, state: dict[str, Any], *, seat_order: list[int] | None = None
+    ) -> TableRow:
+        """Lobby -> active with the initial state at version 1.
+
+        ``seat_order`` lists the seated user ids in their new seat order (e.g. a random first
+        player); it must be a permutation of the seated users (``ValueError`` otherwise).
+        Raises ``NotInLobby``.
+        """
+        now = self._clock()
+        async with self._write() as conn:
+            row = await self._require(conn, table_id)
+            if row.status != "lobby":
+                raise NotInLobby(table_id)
+            if seat_order is not None:
+                by_user = {s.user_id: s for s in row.seats}
+                if len(seat_order) != len(by_user) or set(seat_order) != set(by_user):
+                    raise ValueError(f"seat_order {seat_order} is not a permutation of {sorted(by_user)}")
+                # Delete and reinsert: renumbering in place would collide on the primary key.
+                await run(conn, "DELETE FROM seats WHERE table_id = ?", (table_id,))
+                await run_many(
+                    conn,
+                    "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (table_id, i, uid, by_user[uid].name, by_user[uid].joined_at)
+                        for i, uid in enumerate(seat_order)
+                    ],
+                )
+            await run(
+                conn,
+                "UPDATE game_tables SET status = 'active', state = ?, version = 1, updated_at = ? "
+                "WHERE id = ?",
+                (_dumps(state), now, table_id),
+            )
+            return await self._require(conn, table_id)
+
+    async def cancel(self, table_id: int) -> TableRow:
+        """Lobby or active -> cancelled, freeing the channel. Raises ``TableClosed`` otherwise."""
+        now = self._clock()
+        async with self._write() as conn:
+            row = await self._require(conn, table_id)
+            if not row.is_open:
+                raise TableClosed(table_id)
+            await run(
+                conn,
+                "UPDATE game_tables SET status = 'cancelled', updated_at = ? WHERE id = ?",
+                (now, table_id),
+            )
+            return await self._require(conn, table_id)
+
+    # -- moves and results -----------------------------------------------------------------
+
+    async def commit_moves(
+        self,
+        table_id: int,
+        *,
+        expected_version: int,
+        moves: Sequence[NewMove],
+        state: dict[str, Any],
+        interaction_id: int | None,
+        results: Sequence[NewResult] | None = None,
+    ) -> TableRow:
+        """Append ``moves`` and write ``state`` in one transaction, if nobody got there first.
+
+        Raises ``DuplicateInteraction`` if ``interaction_id`` was already applied (checked
+        first, so a retried interaction is recognised even though the version moved on), then
+        ``StaleVersion`` if the table is not active or not at ``expected_version``. The
+        interaction id is stored on the first move only. With ``results`` the table finishes.
+        Nothing is written when anything raises.
+        """
+        if interaction_id is not None and not moves:
+            raise ValueError("an interaction_id needs at least one move to be recorded on")
+        now = self._clock()
+        async with self._write() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT status, version, game, guild_id FROM game_tables WHERE id = ?", (table_id,)
+                )
+            )
+            if not rows:
+                raise TableNotFound(table_id)
+            current = rows[0]
+            if interaction_id is not None:
+                seen = await conn.execute_fetchall(
+                    "SELECT 1 FROM moves WHERE interaction_id = ?", (interaction_id,)
+                )
+                if list(seen):
+                    raise DuplicateInteraction(interaction_id)
+            if current["status"] != "active" or current["version"] != expected_version:
+                raise StaleVersion(current["version"])
+            next_rows = list(
+                await conn.execute_fetchall(
+                    "SELECT COALESCE(MAX(ply) + 1, 0) AS next FROM moves WHERE table_id = ?", (table_id,)
+                )
+            )
+            first_ply: int = next_rows[0]["next"]
+            await run_many(
+                conn,
+                "INSERT INTO moves (table_id, ply, seat, user_id, notation, interaction_id, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        table_id,
+                        first_ply + i,
+                        m.seat,
+                        m.user_id,
+                        m.notation,
+                        interaction_id if i == 0 else None,
+                        now,
+                    )
+                    for i, m in enumerate(moves)
+                ],
+            )
+            status = "active"
+            if results is not None:
+                status = "finished"
+                await self._insert_results(conn, table_id, current["game"], current["guild_id"], results, now)
+            await run(
+                conn,
+                "UPDATE game_tables SET state = ?, version = version + 1, status = ?, updated_at = ? "
+                "WHERE id = ?",
+                (_dumps(state), status, now, table_id),
+            )
+            return await self._require(conn, table_id)
+
+    @staticmethod
+    async def _insert_results(
+        conn: aiosqlite.Connection,
+        table_id: int,
+        game: str,
+        guild_id: int | None,
+        results: Iterable[NewResult],
+        now: float,
+    ) -> None:
+        await run_many(
+            conn,
+            "INSERT INTO results (table_id, seat, user_id, game, guild_id, place, score, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(table_id, r.seat, r.user_id, game, guild_id, r.place, r.score, now) for r in results],
+        )
+
+    async def moves(self, table_id: int) -> list[MoveRow]:
+        """The move log of a table in ply order (what replays to the stored state)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT ply, seat, user_id, notation, interaction_id, created_at FROM moves "
+                "WHERE table_id = ? ORDER BY ply",
+                (table_id,),
+            )
+            return [
+                MoveRow(
+                    r["ply"], r["seat"], r["user_id"], r["notation"], r["interaction_id"], r["created_at"]
+                )
+                for r in rows
+            ]
+
+    async def results(self, table_id: int) -> list[ResultRow]:
+        """Final standings of a finished table, best place first."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT table_id, seat, user_id, game, guild_id, place, score, finished_at FROM results "
+                "WHERE table_id = ? ORDER BY place, seat",
+                (table_id,),
+            )
+            return [
+                ResultRow(
+                    r["table_id"],
+                    r["seat"],
+                    r["user_id"],
+                    r["game"],
+                    r["guild_id"],
+                    r["place"],
+                    r["score"],
+                    r["finished_at"],
+                )
+                for r in rows
+            ]
+
+    # -- small settings --------------------------------------------------------------------
+    # These do not bump updated_at: it marks game activity (lobby changes, moves), which turn
+    # reminders and timeouts will key on; reposting a board is not activity.
+
+    async def set_locale(self, table_id: int, locale: str) -> None:
+        """Language of the table's public messages."""
+        await self._set_column(table_id, "locale", locale)
+
+    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
+        """The message showing the current board, edited or replaced after each move."""
+        await self._set_column(table_id, "board_message_id", message_id)
+
+    async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
+        """The lobby message with the join/leave/start buttons."""
+        await self._set_column(table_id, "lobby_message_id", message_id)
+
+    async def _set_column(self, table_id: int, column: str, value: object) -> None:
+        assert column in {"locale", "board_message_id", "lobby_message_id"}  # never user input
+        async with self._write() as conn:
+            done = await run(conn, f"UPDATE game_tables SET {column} = ? WHERE id = ?", (value, table_id))
+            if done.rowcount == 0:
+                raise TableNotFound(table_id)
+
+    @staticmethod
+    async def _touch(conn: aiosqlite.Connection, table_id: int, now: float) -> None:
+        await run(conn, "UPDATE game_tables SET updated_at = ? WHERE id = ?", (now, table_id))

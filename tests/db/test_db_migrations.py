@@ -1,0 +1,138 @@
+"""Schema creation, versioning and upgrades of existing files."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from db import SchemaTooNew, Store, migrations
+from db.migrations import split_statements
+
+
+def _sqlite(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path)
+
+
+def _tables(path: Path) -> set[str]:
+    with _sqlite(path) as conn:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def _user_version(path: Path) -> int:
+    with _sqlite(path) as conn:
+        return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+async def test_open_creates_directory_schema_and_version(db_path: Path) -> None:
+    assert not db_path.parent.exists()
+    store = Store(str(db_path))
+    await store.open()
+    await store.close()
+    assert {"game_tables", "seats", "moves", "results"} <= _tables(db_path)
+    assert _user_version(db_path) == len(migrations.MIGRATIONS) == 1
+
+
+async def test_wal_and_pragmas_are_on(store: Store, db_path: Path) -> None:
+    conn = store._db()
+    for pragma, expected in [("journal_mode", "wal"), ("foreign_keys", 1), ("synchronous", 1)]:
+        async with conn.execute(f"PRAGMA {pragma}") as cur:
+            row = await cur.fetchone()
+        assert row is not None and row[0] == expected, pragma
+    async with conn.execute("PRAGMA busy_timeout") as cur:
+        row = await cur.fetchone()
+    assert row is not None and row[0] > 0
+    # WAL is persistent: another connection sees it in the file itself.
+    with _sqlite(db_path) as other:
+        assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_reopening_does_not_rerun_migrations(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(str(db_path))
+    await store.open()
+    await store.close()
+
+    ran: list[str] = []
+    real = migrations.split_statements
+
+    def spy(script: str) -> Iterator[str]:
+        ran.append(script)
+        return real(script)
+
+    monkeypatch.setattr(migrations, "split_statements", spy)
+    store = Store(str(db_path))
+    await store.open()  # would fail with "table game_tables already exists" if re-run
+    await store.close()
+    assert ran == []
+    assert _user_version(db_path) == 1
+
+
+async def test_appended_migration_upgrades_an_old_file(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(str(db_path))
+    await store.open()
+    row = await store.create_table(
+        game="moonriser", guild_id=1, channel_id=2, parent_id=None, host_id=3, host_name="H",
+        options={}, locale="cs", seed=4, max_seats=4,
+    )  # fmt: skip
+    await store.close()
+    assert _user_version(db_path) == 1
+
+    v2 = """
+    -- a comment before the statement
+    CREATE TABLE reminders (table_id INTEGER NOT NULL REFERENCES game_tables (id), due_at REAL NOT NULL);
+    ALTER TABLE game_tables ADD COLUMN turn_deadline REAL;
+    """
+    monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, v2])
+    store = Store(str(db_path))
+    await store.open()
+    try:
+        again = await store.table(row.id)
+        assert again == row  # old data survives the upgrade
+    finally:
+        await store.close()
+    assert _user_version(db_path) == 2
+    assert "reminders" in _tables(db_path)
+    with _sqlite(db_path) as conn:
+        cols = {r[1] for r in conn.execute("PRAGMA table_info(game_tables)")}
+    assert "turn_deadline" in cols
+
+
+async def test_failed_migration_leaves_previous_version(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(str(db_path))
+    await store.open()
+    await store.close()
+    broken = "CREATE TABLE half_done (x INTEGER); CREATE TABLE game_tables (x INTEGER);"
+    monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, broken])
+    with pytest.raises(sqlite3.OperationalError):
+        await Store(str(db_path)).open()
+    assert _user_version(db_path) == 1
+    assert "half_done" not in _tables(db_path)
+
+
+async def test_newer_schema_than_code_is_refused(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(str(db_path))
+    await store.open()
+    await store.close()
+    with _sqlite(db_path) as conn:
+        conn.execute("PRAGMA user_version = 7")
+    with pytest.raises(SchemaTooNew):
+        await Store(str(db_path)).open()
+
+
+def test_split_statements_handles_comments_strings_and_triggers() -> None:
+    script = """
+    -- leading comment
+    CREATE TABLE a (x TEXT DEFAULT ';'); INSERT INTO a VALUES ('x;y');
+    CREATE TRIGGER t AFTER INSERT ON a BEGIN UPDATE a SET x = 'z'; END;
+    -- trailing comment
+    """
+    stmts = list(split_statements(script))
+    assert len(stmts) == 3
+    assert stmts[1] == "INSERT INTO a VALUES ('x;y');"
+    assert stmts[2].startswith("CREATE TRIGGER") and stmts[2].endswith("END;")
