@@ -1,0 +1,1 @@
+"""Pictures of the games (PNG bytes from engine views); no Discord, no database."""

@@ -1,0 +1,476 @@
+"""RunArch pictures: the public board (``render_board``) and a player's hand (``render_hand``).
+
+The board is 25 tiles. A tile is its pad (a light tint of the pad's colour with the pad's
+shape drawn as an outline) with the stone on it (the solid colour and shape, a dark outline,
+and a ring of the pad's tint around it so the pad's outline never touches the stone). Tiles
+are composed in RGB with real alpha, then mapped onto the fixed palette and cached by
+``(pad, stone, ringed)``: there are only 625 pad/stone pairs and a game meets few of them, so
+drawing a board is mostly pasting ready tiles and text sprites into a cached base picture.
+
+Every sentence comes from the ``render.runarch`` catalog keys through ``tr``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.runarch.components import (
+    ALL_LINES,
+    CELL_INDEX,
+    CELLS,
+    COLOURS,
+    COLUMN_LINES,
+    COLUMNS,
+    ROW_LINES,
+    SIZE,
+    cell_rc,
+)
+from render import kit
+
+Tr = Callable[..., str]
+
+# --------------------------------------------------------------------------- layout
+
+WIDTH = 720
+MARGIN = 20
+CELL = 124
+"""Distance between the centres of neighbouring cells."""
+TILE = 112
+"""Side of one pad tile; the rest of ``CELL`` is the gap in which scored lines are framed."""
+GAP = CELL - TILE
+BOARD_X = (WIDTH - SIZE * CELL) // 2
+HEADER_Y = 16
+PANEL_H = 110
+PANEL_GAP = 12
+PANEL_W = (WIDTH - 2 * MARGIN - PANEL_GAP) // 2
+STATUS_Y = HEADER_Y + PANEL_H + 10
+STATUS_H = 46
+BOARD_Y = STATUS_Y + STATUS_H + 40
+BOARD_BOTTOM = BOARD_Y + SIZE * CELL
+FOOTER_Y = BOARD_BOTTOM + 40
+HEIGHT = FOOTER_Y + 84
+
+STONE_SIZE = 25
+"""A stone's visual size (the circle's radius; other shapes are balanced to look as big)."""
+PAD_SIZE = 38
+PAD_STROKE = 4
+STONE_STROKE = 3.5
+HALO = 5
+RING = 6
+FRAME = 5
+TILE_RADIUS = 14
+
+CARD_W = 334
+CARD_H = 150
+SLOT = 58
+SLOT_GAP = 4
+HAND_STONE = 19
+HAND_MARGIN = 16
+SLOT_TOP = 54
+
+SIZE_PX = (WIDTH, HEIGHT)
+"""Size of every board picture (what a benchmark's blank baseline should use)."""
+
+
+def cell_centre(cell: str) -> tuple[int, int]:
+    """Pixel centre of a cell such as ``"C4"`` on the board picture."""
+    row, col = cell_rc(CELL_INDEX[cell])
+    return BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL + CELL // 2
+
+
+def cell_box(cell: str) -> tuple[int, int, int, int]:
+    """The tile of a cell as ``(left, top, right, bottom)``, right and bottom exclusive."""
+    x, y = cell_centre(cell)
+    return x - TILE // 2, y - TILE // 2, x + TILE // 2, y + TILE // 2
+
+
+def line_box(line: str) -> tuple[int, int, int, int]:
+    """The frame drawn around a scored line, in the gaps around its tiles."""
+    first, last = ALL_LINES[line][0], ALL_LINES[line][-1]
+    r0, c0 = cell_rc(first)
+    r1, c1 = cell_rc(last)
+    return (
+        BOARD_X + min(c0, c1) * CELL,
+        BOARD_Y + min(r0, r1) * CELL,
+        BOARD_X + (max(c0, c1) + 1) * CELL,
+        BOARD_Y + (max(r0, r1) + 1) * CELL,
+    )
+
+
+# --------------------------------------------------------------------------- colours
+
+TINTS: Mapping[str, kit.RGB] = {c: kit.tint(kit.PALETTE[c], 0.42) for c in COLOURS}
+"""The pad colours: a light tint of each stone colour."""
+PAD_LINES: Mapping[str, kit.RGB] = {c: kit.mix(TINTS[c], kit.PALETTE[c], 0.62) for c in COLOURS}
+"""The outline of a pad's shape: between the tint and the full colour."""
+
+
+def _palette() -> kit.IndexedPalette:
+    colours = dict(kit.PALETTE)
+    for c in COLOURS:
+        colours[f"tint_{c}"] = TINTS[c]
+        colours[f"padline_{c}"] = PAD_LINES[c]
+    ramps: list[tuple[str, str] | tuple[str, str, int]] = list(kit.TEXT_RAMPS)
+    ramps += [
+        ("dark", "highlight"),
+        ("dark", "accent"),
+        ("dark", "muted"),
+        ("surface", "background", 3),
+        ("surface_hi", "background", 3),
+        ("surface_hi", "surface", 3),
+        ("highlight", "background", 3),
+        ("accent", "background", 3),
+        ("highlight", "surface_hi", 3),
+        ("dark", "surface_hi", 3),
+        ("muted", "background", 3),
+    ]
+    ramps += [(kit.player_colour(seat), bg, 3) for seat in (0, 1) for bg in ("surface", "surface_hi")]
+    for c in COLOURS:
+        ramps += [
+            (f"tint_{c}", "background", 3),
+            ("highlight", f"tint_{c}", 3),
+            (f"padline_{c}", f"tint_{c}", 3),
+            ("dark", f"tint_{c}", 3),
+            (c, "dark", 3),
+        ]
+    return kit.IndexedPalette(colours, ramps)
+
+
+PAL = _palette()
+
+
+def stone_colour(code: str) -> kit.RGB:
+    """The solid colour of a stone such as ``"5Y"``."""
+    return PAL.rgb(code[1])
+
+
+# --------------------------------------------------------------------------- sprites
+
+
+@functools.lru_cache(maxsize=64)
+def _stone_rgba(code: str, side: int, size: float) -> Image.Image:
+    """A stone centred in a ``side`` square, over transparency."""
+    shape = kit.SHAPES[code[0]]
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        c = side * s / 2
+        kit.draw_shape(
+            draw, shape, c, c, size * s, (*PAL.rgb(code[1]), 255), (*PAL.rgb("dark"), 255), STONE_STROKE * s
+        )
+
+    return kit.supersampled((side, side), paint)
+
+
+@functools.lru_cache(maxsize=8)
+def _halo_mask(shape_digit: str) -> Image.Image:
+    """The stone's shape grown by ``HALO``: where the pad's tint is laid under a stone."""
+    shape = kit.SHAPES[shape_digit]
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        c = TILE * s / 2
+        kit.draw_shape(draw, shape, c, c, (STONE_SIZE + HALO) * s, (255, 255, 255, 255))
+
+    return kit.supersampled((TILE, TILE), paint).getchannel("A")
+
+
+@functools.lru_cache(maxsize=64)
+def _pad_rgb(pad: str, ringed: bool) -> Image.Image:
+    """An empty pad tile in RGB, over the board background."""
+    colour = pad[1]
+    tint = TINTS[colour]
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        full = (0, 0, TILE * s - 1, TILE * s - 1)
+        if ringed:
+            draw.rounded_rectangle(full, TILE_RADIUS * s, fill=PAL.rgb("highlight"))
+            inner = (RING * s, RING * s, (TILE - RING) * s - 1, (TILE - RING) * s - 1)
+            draw.rounded_rectangle(inner, (TILE_RADIUS - RING / 2) * s, fill=tint)
+        else:
+            draw.rounded_rectangle(full, TILE_RADIUS * s, fill=tint)
+        c = TILE * s / 2
+        kit.draw_ring(draw, kit.SHAPES[pad[0]], c, c, PAD_SIZE * s, PAD_LINES[colour], tint, PAD_STROKE * s)
+
+    return kit.supersampled((TILE, TILE), paint, background=PAL.rgb("background"))
+
+
+@functools.lru_cache(maxsize=1300)
+def tile(pad: str, stone: str, ringed: bool = False) -> Image.Image:
+    """The palette tile of ``stone`` lying on ``pad``; ``ringed`` marks a cell of the last swap."""
+    rgb = _pad_rgb(pad, ringed).copy()
+    rgb.paste(TINTS[pad[1]], None, _halo_mask(stone[0]))
+    sprite = _stone_rgba(stone, TILE, STONE_SIZE)
+    rgb.paste(sprite, (0, 0), sprite)
+    return PAL.quantize(rgb)
+
+
+@functools.lru_cache(maxsize=32)
+def _slot(code: str) -> Image.Image:
+    """A hand card's pattern position: the stone on a rounded slot."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        draw.rounded_rectangle((0, 0, SLOT * s - 1, SLOT * s - 1), 10 * s, fill=PAL.rgb("surface_hi"))
+
+    rgb = kit.supersampled((SLOT, SLOT), paint, background=PAL.rgb("surface"))
+    sprite = _stone_rgba(code, SLOT, HAND_STONE)
+    rgb.paste(sprite, (0, 0), sprite)
+    return PAL.quantize(rgb)
+
+
+# --------------------------------------------------------------------------- text
+
+
+def text(img: Image.Image, xy: tuple[float, float], value: str, **kwargs: Any) -> None:
+    kit.draw_text(img, xy, value, pal=PAL, **kwargs)
+
+
+def pill(
+    img: Image.Image,
+    x: float,
+    cy: float,
+    value: str,
+    *,
+    size: int = 18,
+    fill: str = "highlight",
+    ink: str = "dark",
+    under: str = "background",
+    align: str = "left",
+) -> float:
+    """A rounded label in ``fill`` with ``ink`` text, vertically centred on ``cy``; returns
+    the x of its far edge (right edge when ``align`` is left, left edge when right)."""
+    w = round(kit.text_length(value, size, "bold")) + 2 * (size // 2 + 4)
+    h = size + 14
+    x0 = x if align == "left" else x - w
+    top = round(cy - h / 2)
+    kit.rounded_box(img, (x0, top, x0 + w, top + h), h // 2, fill, under=under, pal=PAL)
+    text(img, (x0 + w / 2, cy), value, size=size, weight="bold", fill=ink, bg=fill, anchor="mm")
+    return x0 + w if align == "left" else x0
+
+
+NAME_IN_SENTENCE = 240
+"""At most this many px of a player's name inside a sentence, so the sentence stays readable."""
+
+
+def _name(names: Sequence[str], seat: int, tr: Tr, max_width: float | None = NAME_IN_SENTENCE) -> str:
+    """The seat's display name without glyphs Roboto lacks, shortened to ``max_width`` px."""
+    raw = names[seat] if seat < len(names) else ""
+    name = kit.drawable(raw.strip()) or tr("render.runarch.seat", number=seat + 1)
+    return name if max_width is None else kit.fit_text(name, kit.font(22, "bold"), max_width)
+
+
+# --------------------------------------------------------------------------- board
+
+
+@functools.lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    """Everything that never changes: background, status bar and the cell labels."""
+    img = PAL.new(SIZE_PX)
+    kit.rounded_box(img, (MARGIN, STATUS_Y, WIDTH - MARGIN, STATUS_Y + STATUS_H), 12, "surface", pal=PAL)
+    for i in range(SIZE):
+        _label(img, _col_label_xy(i, top=True), COLUMNS[i], "muted", "background")
+        _label(img, _col_label_xy(i, top=False), COLUMNS[i], "muted", "background")
+        _label(img, _row_label_xy(i, left=True), str(i + 1), "muted", "background")
+        _label(img, _row_label_xy(i, left=False), str(i + 1), "muted", "background")
+    return img
+
+
+def _col_label_xy(col: int, top: bool) -> tuple[int, int]:
+    x = BOARD_X + col * CELL + CELL // 2
+    return x, (BOARD_Y - 20 if top else BOARD_BOTTOM + 20)
+
+
+def _row_label_xy(row: int, left: bool) -> tuple[int, int]:
+    y = BOARD_Y + row * CELL + CELL // 2
+    return (BOARD_X - 24 if left else BOARD_X + SIZE * CELL + 24), y
+
+
+def _label(img: Image.Image, xy: tuple[int, int], value: str, fill: str, bg: str) -> None:
+    text(img, xy, value, size=24, weight="bold", fill=fill, bg=bg, anchor="mm")
+
+
+def _mark_line(img: Image.Image, line: str) -> None:
+    """Frame a scored line and put its label in an accent badge (both ends)."""
+    kit.rounded_frame(img, line_box(line), TILE_RADIUS + GAP // 2, "accent", FRAME, pal=PAL)
+    value = line[3:]  # "row3" -> "3", "colB" -> "B": the label printed beside the board
+    if line in ROW_LINES:
+        row = int(value) - 1
+        spots = [_row_label_xy(row, True), _row_label_xy(row, False)]
+    else:
+        col = COLUMNS.index(value)
+        spots = [_col_label_xy(col, True), _col_label_xy(col, False)]
+    for x, y in spots:
+        kit.rounded_box(img, (x - 16, y - 16, x + 16, y + 16), 16, "accent", pal=PAL)
+        _label(img, (x, y), value, "dark", "accent")
+
+
+def _panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], seat: int, tr: Tr) -> None:
+    active = seat in view["to_act"]
+    x0 = MARGIN + seat * (PANEL_W + PANEL_GAP)
+    y0 = HEADER_Y
+    x1 = x0 + PANEL_W
+    fill = "surface_hi" if active else "surface"
+    kit.rounded_box(
+        img,
+        (x0, y0, x1, y0 + PANEL_H),
+        14,
+        fill,
+        outline="highlight" if active else None,
+        width=3 if active else 0,
+        pal=PAL,
+    )
+    kit.rounded_box(
+        img, (x0 + 14, y0 + 16, x0 + 22, y0 + PANEL_H - 16), 4, kit.player_colour(seat), under=fill, pal=PAL
+    )
+    score = str(view["scores"][seat])
+    text(img, (x1 - 18, y0 + 50), score, size=44, weight="bold", fill="ink", bg=fill, anchor="rs")
+    room = PANEL_W - 36 - 18 - kit.text_length(score, 44, "bold") - 16
+    name = kit.fit_text(_name(names, seat, tr, None), kit.font(26, "bold"), room)
+    text(img, (x0 + 36, y0 + 44), name, size=26, weight="bold", fill="ink", bg=fill, anchor="ls")
+    line2, line3 = y0 + 67, y0 + 91
+    room = PANEL_W - 36 - 18
+    outcome = view.get("outcome")
+    if outcome is None:
+        cards = tr("render.runarch.cards", hand=view["hand_counts"][seat], scored=len(view["scored"][seat]))
+        extra = kit.fit_text(cards, kit.font(18), room)
+    else:
+        place = tr("render.runarch.place", place=outcome["places"][seat])
+        text(img, (x1 - 18, line2), place, size=20, weight="bold", fill="highlight", bg=fill, anchor="rm")
+        room -= kit.text_length(place, 20, "bold") + 12
+        if outcome.get("resigned") == seat:
+            extra = tr("render.runarch.resigned")
+        elif outcome["bonus"][seat]:
+            extra = tr("render.runarch.bonus", bonus=outcome["bonus"][seat])
+        else:
+            extra = ""
+        extra = kit.fit_text(extra, kit.font(18), PANEL_W - 36 - 18)
+    best = kit.fit_text(tr("render.runarch.best", best=view["best"][seat]), kit.font(18), room)
+    text(img, (x0 + 36, line2), best, size=18, fill="muted", bg=fill, anchor="lm")
+    text(img, (x0 + 36, line3), extra, size=18, fill="muted", bg=fill, anchor="lm")
+
+
+def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> None:
+    cy = STATUS_Y + STATUS_H // 2
+    right = WIDTH - MARGIN - 16
+    target = tr("render.runarch.target", target=view["target"])
+    text(img, (right, cy), target, size=20, fill="muted", bg="surface", anchor="rm")
+    right -= round(kit.text_length(target, 20)) + 20
+    if view["final_round"] and not view["over"]:
+        right = round(pill(img, right, cy, tr("render.runarch.final_round"), align="right", under="surface"))
+        right -= 12
+    rnd = tr("render.runarch.round", round=view["round"])
+    text(img, (right, cy), rnd, size=20, weight="medium", fill="ink", bg="surface", anchor="rm")
+    right -= round(kit.text_length(rnd, 20, "medium"))
+    left = MARGIN + 16
+    room = right - 20 - left
+    if view["over"]:
+        left = round(pill(img, left, cy, tr("render.runarch.game_over"), under="surface")) + 12
+        outcome = view.get("outcome") or {}
+        places = outcome.get("places") or []
+        winners = [s for s, place in enumerate(places) if place == 1]
+        if len(winners) == 1:
+            line = tr("render.runarch.winner", name=_name(names, winners[0], tr))
+        else:
+            line = tr("render.runarch.draw")
+        room = right - 20 - left
+        line = kit.fit_text(line, kit.font(22, "bold"), room)
+        text(img, (left, cy), line, size=22, weight="bold", fill="highlight", bg="surface", anchor="lm")
+        return
+    if view["to_act"]:
+        line = tr("render.runarch.turn", name=_name(names, view["to_act"][0], tr))
+        line = kit.fit_text(line, kit.font(22, "bold"), room)
+        text(img, (left, cy), line, size=22, weight="bold", fill="highlight", bg="surface", anchor="lm")
+
+
+def _footer(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> None:
+    y = FOOTER_Y
+    right = WIDTH - MARGIN
+    deck = tr("render.runarch.deck", count=view["deck_count"])
+    text(img, (right, y + 14), deck, size=18, fill="muted", anchor="rm")
+    room = right - MARGIN - kit.text_length(deck, 18) - 24
+    last = view.get("last")
+    if last is None:
+        line = tr("render.runarch.no_moves")
+        text(
+            img, (MARGIN, y + 14), kit.fit_text(line, kit.font(20), room), size=20, fill="muted", anchor="lm"
+        )
+        return
+    name = _name(names, last["seat"], tr)
+    if last["swap"]:
+        a, b = last["swap"]
+        line = tr("render.runarch.last_swap", name=name, a=a, b=b)
+    else:
+        line = tr("render.runarch.last_no_swap", name=name)
+    line = kit.fit_text(line, kit.font(20, "medium"), room)
+    text(img, (MARGIN, y + 14), line, size=20, weight="medium", fill="ink", anchor="lm")
+    x = MARGIN
+    for scored in last["scores"]:
+        label = tr("render.runarch.scored", card=scored["card"], line=scored["line"], points=scored["points"])
+        width = kit.text_length(label, 18, "bold") + 26
+        if x + width > WIDTH - MARGIN:
+            break
+        x = pill(img, x, y + 52, label, fill="accent") + 10
+
+
+def render_board(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes:
+    """The public board of ``view`` (``GAME.view(state, None)``) as PNG bytes."""
+    img = _base().copy()
+    last = view.get("last") or {}
+    ringed = set(last.get("swap") or ())
+    pads, stones = view["pads"], view["stones"]
+    for index, cell in enumerate(CELLS):
+        x0, y0, _, _ = cell_box(cell)
+        img.paste(tile(pads[index], stones[index], cell in ringed), (x0, y0))
+    for line in dict.fromkeys(s["line"] for s in last.get("scores") or ()):
+        if line in ROW_LINES or line in COLUMN_LINES:  # the diagonals (complex game) are not drawn yet
+            _mark_line(img, line)
+    for seat in range(len(view["scores"])):
+        _panel(img, view, names, seat, tr)
+    _status(img, view, names, tr)
+    _footer(img, view, names, tr)
+    return kit.encode_png(img)
+
+
+# --------------------------------------------------------------------------- hand
+
+
+def hand_size(count: int) -> tuple[int, int]:
+    """Size of the picture of ``count`` hand cards."""
+    count = max(count, 1)
+    return 2 * HAND_MARGIN + count * CARD_W + (count - 1) * PANEL_GAP, 2 * HAND_MARGIN + CARD_H
+
+
+def hand_slot_centre(card: int, position: int) -> tuple[int, int]:
+    """Pixel centre of pattern ``position`` (0-4) of the ``card``-th card on the hand picture."""
+    x0 = HAND_MARGIN + card * (CARD_W + PANEL_GAP) + (CARD_W - (5 * SLOT + 4 * SLOT_GAP)) // 2
+    return x0 + position * (SLOT + SLOT_GAP) + SLOT // 2, HAND_MARGIN + SLOT_TOP + SLOT // 2
+
+
+def render_hand(cards: Sequence[Mapping[str, Any]], tr: Tr) -> bytes:
+    """A player's hand cards side by side, each pattern as its five stones in order."""
+    img = PAL.new(hand_size(len(cards)))
+    if not cards:
+        cy = HAND_MARGIN + CARD_H // 2
+        kit.rounded_box(
+            img,
+            (HAND_MARGIN, HAND_MARGIN, HAND_MARGIN + CARD_W, HAND_MARGIN + CARD_H),
+            14,
+            "surface",
+            pal=PAL,
+        )
+        message = kit.fit_text(tr("render.runarch.no_cards"), kit.font(22), CARD_W - 32)
+        text(img, (HAND_MARGIN + CARD_W // 2, cy), message, size=22, fill="muted", bg="surface", anchor="mm")
+        return kit.encode_png(img)
+    for i, card in enumerate(cards):
+        x0 = HAND_MARGIN + i * (CARD_W + PANEL_GAP)
+        y0 = HAND_MARGIN
+        kit.rounded_box(img, (x0, y0, x0 + CARD_W, y0 + CARD_H), 14, "surface", pal=PAL)
+        title = tr("render.runarch.card", card=card["id"])
+        text(img, (x0 + 16, y0 + 14), title, size=22, weight="bold", fill="ink", bg="surface")
+        for k, code in enumerate(card["pattern"]):
+            cx, cy = hand_slot_centre(i, k)
+            img.paste(_slot(code), (cx - SLOT // 2, cy - SLOT // 2))
+            text(img, (cx, cy + SLOT // 2 + 16), str(k + 1), size=16, fill="muted", bg="surface", anchor="mm")
+    return kit.encode_png(img)
