@@ -1,0 +1,74 @@
+"""Errors a player can meet, answered privately in their language; everything else is logged.
+
+Layers: a component or command raises :class:`UserError`; the cog/tree handlers (and
+:func:`run_guarded` for components) turn it into one ephemeral sentence. Nothing has
+been changed when a UserError is raised.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import lang_of, t
+
+log = logging.getLogger(__name__)
+
+
+class UserError(Exception):
+    """A refusal with a translation key and its parameters."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+async def send_ephemeral(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """Reply privately whether or not the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def reply_error(interaction: discord.Interaction, error: UserError) -> None:
+    lang = lang_of(interaction.locale)
+    await send_ephemeral(interaction, t(lang, error.key, **error.params))
+
+
+async def reply_unexpected(interaction: discord.Interaction, error: BaseException) -> None:
+    log.error("unexpected error in an interaction", exc_info=error)
+    try:
+        await send_ephemeral(interaction, t(lang_of(interaction.locale), "errors.unexpected"))
+    except discord.HTTPException:
+        log.warning("could not tell the user about an unexpected error")
+
+
+async def run_guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a component's work, answering UserError privately (the component layer)."""
+    try:
+        await work
+    except UserError as error:
+        await reply_error(interaction, error)
+
+
+def install_tree_error_handler(tree: app_commands.CommandTree) -> None:
+    """The last layer: slash-command errors not handled closer to the command."""
+
+    async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, UserError):
+            await reply_error(interaction, original)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await reply_error(interaction, UserError("errors.guild_only"))
+        elif isinstance(error, app_commands.CheckFailure):
+            await reply_error(interaction, UserError("errors.not_allowed"))
+        else:
+            await reply_unexpected(interaction, original)
+
+    tree.on_error = on_error

@@ -1,0 +1,182 @@
+"""Opening a table: the thread, the lobby post and its persistent Join/Leave/Start/Cancel buttons."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.errors import UserError, run_guarded
+from bot.i18n import Tr, lang_of, t
+from db.errors import AlreadySeated, NotInLobby, NotSeated, TableFull
+from db.models import TableRow
+
+log = logging.getLogger(__name__)
+
+ACTIONS = ("join", "leave", "start", "cancel")
+
+
+def lobby_text(table: TableRow, tr: Tr, title: str, invited: discord.abc.User | None = None) -> str:
+    names = ", ".join(s.name for s in sorted(table.seats, key=lambda s: s.seat))
+    lines = [
+        tr("lobby.title", game=title, host=table.seats[0].name if table.seats else "?"),
+        tr("lobby.players", count=len(table.seats), max=table.max_seats, names=names),
+    ]
+    options = [tr(f"options.{table.game}.{key}", value=value) for key, value in table.options.items()]
+    if options:
+        lines.append(" · ".join(options))
+    if table.status == "lobby":
+        if invited is not None:
+            lines.append(tr("lobby.invited", mention=invited.mention))
+        lines.append(tr("lobby.how_to_start"))
+    elif table.status == "cancelled":
+        lines.append(tr("lobby.cancelled"))
+    else:
+        lines.append(tr("lobby.started"))
+    return "\n".join(lines)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lobby:(?P<table>\d+):(?P<action>[a-z]+)"
+):
+    """One lobby button; the custom id carries the table id, so it works after a restart."""
+
+    def __init__(self, table_id: int, action: str, tr: Tr | None = None) -> None:
+        tr = tr or Tr("en")
+        style = {
+            "join": discord.ButtonStyle.success,
+            "start": discord.ButtonStyle.primary,
+            "cancel": discord.ButtonStyle.danger,
+        }.get(action, discord.ButtonStyle.secondary)
+        super().__init__(
+            discord.ui.Button(
+                label=tr(f"lobby.button.{action}"), style=style, custom_id=f"lobby:{table_id}:{action}"
+            )
+        )
+        self.table_id = table_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["table"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        store = bot.store
+        table = await store.table(self.table_id)
+        if table is None or table.status != "lobby":
+            raise UserError("lobby.closed")
+        user = interaction.user
+        try:
+            if self.action == "join":
+                table = await store.join(table.id, user.id, user.display_name)
+            elif self.action == "leave":
+                if user.id == table.host_id:
+                    raise UserError("lobby.host_cannot_leave")
+                table = await store.leave(table.id, user.id)
+            elif self.action == "cancel":
+                if user.id != table.host_id:
+                    raise UserError("lobby.host_only")
+                table = await store.cancel(table.id)
+            elif self.action == "start":
+                if user.id != table.host_id:
+                    raise UserError("lobby.host_only")
+            else:
+                raise UserError("errors.not_allowed")
+        except AlreadySeated as error:
+            raise UserError("lobby.already_seated") from error
+        except TableFull as error:
+            raise UserError("lobby.full") from error
+        except NotSeated as error:
+            raise UserError("lobby.not_seated") from error
+        except NotInLobby as error:
+            raise UserError("lobby.closed") from error
+
+        full = len(table.seats) >= table.max_seats
+        if self.action == "start" or (self.action == "join" and full):
+            table = await bot.tables.start(table)
+        await refresh_lobby(interaction, table)
+        if table.status == "active":
+            await bot.tables.post_board(interaction, table)
+
+
+def lobby_view(table: TableRow, tr: Tr) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ACTIONS:
+        view.add_item(LobbyButton(table.id, action, tr))
+    return view
+
+
+async def refresh_lobby(interaction: discord.Interaction, table: TableRow) -> None:
+    """Show the new roster on the lobby post the button sits on."""
+    bot: Any = interaction.client
+    tr = Tr(table.locale)
+    title = tr(bot.tables.adapters[table.game].title_key)
+    view = lobby_view(table, tr) if table.status == "lobby" else None
+    await interaction.response.edit_message(content=lobby_text(table, tr, title), view=view)
+
+
+async def open_lobby(
+    interaction: discord.Interaction,
+    game: str,
+    options: Mapping[str, Any],
+    *,
+    max_seats: int,
+    opponent: discord.abc.User | None = None,
+) -> TableRow:
+    """Open a table in a new thread (or in the current thread) and post its lobby there."""
+    bot: Any = interaction.client
+    lang = lang_of(interaction.locale)
+    channel = interaction.channel
+    if interaction.guild is None or channel is None:
+        raise UserError("lobby.guild_only")
+    if opponent is not None and (opponent.bot or opponent.id == interaction.user.id):
+        raise UserError("lobby.bad_opponent")
+    adapter = bot.tables.adapters[game]
+    tr = Tr(lang)
+    title = tr(adapter.title_key)
+    if isinstance(channel, discord.Thread):
+        table = await bot.tables.open_table(
+            interaction,
+            game,
+            options,
+            channel_id=channel.id,
+            parent_id=channel.parent_id,
+            max_seats=max_seats,
+        )
+        thread = channel
+    elif isinstance(channel, discord.TextChannel):
+        # Validate the options before creating a thread that would stay empty.
+        try:
+            adapter.game.options(options)
+        except Exception as error:
+            code = getattr(error, "code", "errors.unexpected")
+            raise UserError(code, **getattr(error, "params", {})) from error
+        name = t(lang, "lobby.thread_name", game=title, host=interaction.user.display_name)[:100]
+        thread = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+        table = await bot.tables.open_table(
+            interaction, game, options, channel_id=thread.id, parent_id=channel.id, max_seats=max_seats
+        )
+    else:
+        raise UserError("lobby.text_channel_only")
+    message = await thread.send(
+        lobby_text(table, tr, title, opponent),
+        view=lobby_view(table, tr),
+        allowed_mentions=discord.AllowedMentions(users=[opponent] if opponent else []),
+    )
+    await bot.store.set_lobby_message(table.id, message.id)
+    await interaction.response.send_message(
+        t(lang, "lobby.opened", game=title, thread=thread.mention, host=interaction.user.mention),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    return table

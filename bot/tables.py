@@ -1,0 +1,278 @@
+"""The table service: load -> engine -> commit -> render -> reply, shared by every game.
+
+Cogs translate clicks and commands into calls here; this module owns the order of
+operations that keeps moves safe: the move is committed (with the interaction id and the
+state version) before anything is posted, so a failed post never loses a move and a
+second click never applies twice.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import UserError, send_ephemeral
+from bot.i18n import Tr, lang_of, t
+from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
+from db.models import NewMove, NewResult, TableRow
+from db.store import Store
+from engine.core import Event, Game, IllegalMove, Move, Rng
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+log = logging.getLogger(__name__)
+
+RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
+BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
+
+
+@dataclass(frozen=True)
+class GameAdapter:
+    """What the service needs to know of one game's Discord side (registered by its cog)."""
+
+    game: Game
+    title_key: str
+    render_board: RenderBoard
+    board_view: BoardView
+
+
+@dataclass(frozen=True)
+class Played:
+    """A committed move, for whoever wants to follow up."""
+
+    table: TableRow
+    events: list[Event]
+
+
+class TableService:
+    def __init__(self, bot: commands.Bot, store: Store) -> None:
+        self.bot = bot
+        self.store = store
+        self.adapters: dict[str, GameAdapter] = {}
+
+    def register(self, adapter: GameAdapter) -> None:
+        self.adapters[adapter.game.info.name] = adapter
+
+    # ------------------------------------------------------------------ lookups
+    async def table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
+        """The open table of this thread/DM, or a friendly refusal."""
+        table = await self.store.open_table_in(interaction.channel_id or 0)
+        if table is None or (game is not None and table.game != game):
+            raise UserError("table.none_here")
+        return table
+
+    async def running_table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
+        table = await self.table_here(interaction, game)
+        if table.status != "active" or table.state is None:
+            raise UserError("table.not_started")
+        return table
+
+    @staticmethod
+    def seat_of(table: TableRow, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("table.not_seated")
+        return seat
+
+    @staticmethod
+    def names(table: TableRow) -> list[str]:
+        return [s.name for s in sorted(table.seats, key=lambda s: s.seat)]
+
+    # --------------------------------------------------------------- lifecycle
+    async def open_table(
+        self,
+        interaction: discord.Interaction,
+        game_name: str,
+        options: Mapping[str, Any],
+        *,
+        channel_id: int,
+        parent_id: int | None,
+        max_seats: int,
+    ) -> TableRow:
+        adapter = self.adapters[game_name]
+        try:
+            merged = adapter.game.options(options)
+        except IllegalMove as error:
+            raise UserError(error.code, **error.params) from error
+        try:
+            return await self.store.create_table(
+                game=game_name,
+                guild_id=interaction.guild_id,
+                channel_id=channel_id,
+                parent_id=parent_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                options=merged,
+                locale=lang_of(interaction.locale),
+                seed=secrets.randbits(63),
+                max_seats=max_seats,
+            )
+        except ChannelBusy as error:
+            raise UserError("table.busy") from error
+
+    async def start(self, table: TableRow) -> TableRow:
+        """Lobby -> game: seat order drawn from the table's seed, then the engine's setup."""
+        game = self.adapters[table.game].game
+        if len(table.seats) < game.info.min_players:
+            raise UserError("lobby.too_few", minimum=game.info.min_players)
+        order = [s.user_id for s in sorted(table.seats, key=lambda s: s.seat)]
+        Rng(table.seed ^ 0x5EA7).shuffle(order)
+        state = game.new(len(order), table.options, table.seed)
+        return await self.store.start(table.id, state, seat_order=order)
+
+    # -------------------------------------------------------------------- moves
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        notation: str,
+        *,
+        game: str | None = None,
+        expected_version: int | None = None,
+        from_picker: bool = False,
+    ) -> Played | None:
+        """Apply one player's move and everything automated after it; then post the board."""
+        table = await self.running_table_here(interaction, game)
+        seat = self.seat_of(table, interaction.user.id)
+        if expected_version is not None and expected_version != table.version:
+            raise UserError("table.stale")
+        engine = self.adapters[table.game].game
+        assert table.state is not None
+        try:
+            move = engine.parse_move(notation)
+            state, events = engine.apply(table.state, seat, move)
+            moves = [NewMove(seat=seat, notation=move.notation, user_id=interaction.user.id)]
+            state, more = self._run_automated(engine, state, moves)
+            events.extend(more)
+        except IllegalMove as error:
+            raise self._refusal(table, engine, error) from error
+        outcome = engine.outcome(state)
+        results = None
+        if outcome is not None:
+            results = [
+                NewResult(seat=s, user_id=table.user_at(s), place=outcome.places[s], score=outcome.scores[s])
+                for s in range(len(outcome.scores))
+            ]
+        try:
+            table = await self.store.commit_moves(
+                table.id,
+                expected_version=table.version,
+                moves=moves,
+                state=state,
+                interaction_id=interaction.id,
+                results=results,
+            )
+        except StaleVersion as error:
+            raise UserError("table.stale") from error
+        except DuplicateInteraction:
+            log.info("interaction %s was already applied", interaction.id)
+            return None
+        await self.post_board(interaction, table, events, mover=seat, from_picker=from_picker)
+        return Played(table=table, events=events)
+
+    @staticmethod
+    def _run_automated(engine: Game, state: dict, moves: list[NewMove]) -> tuple[dict, list[Event]]:
+        """Automated seats (an automa) move right after the human move that hands them the turn."""
+        events: list[Event] = []
+        for _ in range(1000):
+            automated = set(engine.automated_seats(state))
+            waiting = [s for s in engine.to_act(state) if s in automated]
+            if not waiting or engine.outcome(state) is not None:
+                break
+            move: Move = engine.choose_automated(state, waiting[0])
+            state, more = engine.apply(state, waiting[0], move)
+            moves.append(NewMove(seat=waiting[0], notation=move.notation, user_id=None))
+            events.extend(more)
+        return state, events
+
+    def _refusal(self, table: TableRow, engine: Game, error: IllegalMove) -> UserError:
+        if error.code == "core.not_your_turn":
+            assert table.state is not None
+            waiting = engine.to_act(table.state)
+            names = self.names(table)
+            return UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
+        return UserError(error.code, **error.params)
+
+    async def resign(self, interaction: discord.Interaction, *, game: str | None = None) -> Played | None:
+        return await self.play(interaction, "resign", game=game)
+
+    # -------------------------------------------------------------- the board
+    def board_message(
+        self, table: TableRow, events: Sequence[Event], *, mover: int | None
+    ) -> tuple[str, discord.File, discord.ui.View | None, discord.AllowedMentions]:
+        """Content, picture, buttons and pings of a board post, in the table's language."""
+        adapter = self.adapters[table.game]
+        tr = Tr(table.locale)
+        assert table.state is not None
+        names = self.names(table)
+        lines = [self.event_text(tr, e, names) for e in events if not e.code.endswith("game_over")]
+        outcome = adapter.game.outcome(table.state)
+        ping: list[discord.abc.Snowflake] = []
+        if outcome is not None:
+            ranking = sorted(range(len(names)), key=lambda s: (outcome.places[s], s))
+            lines.append(tr("table.game_over"))
+            lines.extend(
+                tr("table.result_line", place=outcome.places[s], name=names[s], score=outcome.scores[s])
+                for s in ranking
+            )
+        else:
+            waiting = adapter.game.to_act(table.state)
+            mentions = []
+            for s in waiting:
+                user_id = table.user_at(s)
+                if user_id is None:
+                    continue
+                mentions.append(f"<@{user_id}>")
+                if s != mover:
+                    ping.append(discord.Object(id=user_id))
+            if mentions:
+                lines.append(tr("table.to_act", mention=", ".join(mentions)))
+        png = adapter.render_board(adapter.game.view(table.state, None), names, tr)
+        file = discord.File(io.BytesIO(png), filename=f"{table.game}.png")
+        view = adapter.board_view(table, tr) if outcome is None else None
+        allowed = discord.AllowedMentions(everyone=False, roles=False, users=ping)
+        return "\n".join(lines) or tr("table.board"), file, view, allowed
+
+    @staticmethod
+    def event_text(tr: Tr, event: Event, names: Sequence[str]) -> str:
+        params = dict(event.params)
+        for key in ("seat", "next"):
+            if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
+                params[key] = f"**{names[params[key]]}**"
+        return tr(event.code, **params)
+
+    async def post_board(
+        self,
+        interaction: discord.Interaction,
+        table: TableRow,
+        events: Sequence[Event] = (),
+        *,
+        mover: int | None = None,
+        from_picker: bool = False,
+    ) -> None:
+        """Post the board where the interaction happened; a failed post is reported, not fatal."""
+        content, file, view, allowed = self.board_message(table, events, mover=mover)
+        kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": allowed}
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            if from_picker and not interaction.response.is_done():
+                await interaction.response.edit_message(
+                    content=t(lang_of(interaction.locale), "table.done"), view=None
+                )
+            if interaction.response.is_done():
+                await interaction.followup.send(**kwargs)
+            else:
+                await interaction.response.send_message(**kwargs)
+        except discord.HTTPException:
+            log.warning("could not post the board of table %s; the move is saved", table.id, exc_info=True)
+            try:
+                await send_ephemeral(interaction, t(lang_of(interaction.locale), "table.post_failed"))
+            except discord.HTTPException:
+                log.warning("could not report the failed post either")

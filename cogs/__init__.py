@@ -1,0 +1,1 @@
+"""One cog per game plus the shared table commands: thin adapters over ``bot.tables``."""

@@ -1,0 +1,102 @@
+"""A RunArch table under SimCord, driven the way two people would drive it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from simcord import Env
+
+from bot.client import GameBot
+from db.models import TableRow
+from engine.core.game import replay
+from engine.runarch import GAME
+from tests.engine.runarch_support import closeness
+
+
+@dataclass
+class Table:
+    env: Env
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any
+    thread: Any
+    table_id: int = 0
+
+    @property
+    def bot(self) -> GameBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    @classmethod
+    async def open(cls, env: Env, **options: Any) -> Table:
+        """Alice opens a table inviting Bob; Bob joins, which starts the 2-player game."""
+        guild = env.create_guild()
+        channel = guild.create_text_channel("games")
+        alice = guild.add_member(env.create_user("alice"))
+        bob = guild.add_member(env.create_user("bob"))
+        carol = guild.add_member(env.create_user("carol"))
+        result = await alice.slash(channel, "runarch new", opponent=bob, **options)
+        assert not result.ephemeral, result.response
+        thread = channel.threads[-1]
+        table = cls(env, channel, alice, bob, carol, thread)
+        opened = await table.bot.store.open_table_in(thread.id)
+        assert opened is not None
+        table.table_id = opened.id
+        lobby = thread.history()[0]
+        await bob.click(lobby, label="Join")
+        return table
+
+    async def row(self) -> TableRow:
+        row = await self.bot.store.table(self.table_id)
+        assert row is not None
+        return row
+
+    async def state(self) -> dict[str, Any]:
+        row = await self.row()
+        assert row.state is not None
+        return row.state
+
+    async def player(self, seat: int) -> Any:
+        row = await self.row()
+        user_id = row.user_at(seat)
+        return self.alice if user_id == self.alice.id else self.bob
+
+    async def to_act(self) -> Any:
+        state = await self.state()
+        return await self.player(GAME.to_act(state)[0])
+
+    def boards(self) -> list[discord.Message]:
+        """Board posts in the thread, oldest first."""
+        return [
+            m for m in self.thread.history() if m.attachments and m.attachments[0].filename == "runarch.png"
+        ]
+
+    def last_board(self) -> discord.Message:
+        boards = self.boards()
+        assert boards, "no board was posted"
+        return boards[-1]
+
+    async def snapshot(self) -> tuple[int, list[str], dict[str, Any]]:
+        """What must not change after a refused action: version, log, state."""
+        row = await self.row()
+        moves = await self.bot.store.moves(row.id)
+        assert row.state is not None
+        return row.version, [m.notation for m in moves], row.state
+
+    async def replayed(self) -> dict[str, Any]:
+        row = await self.row()
+        moves = await self.bot.store.moves(row.id)
+        return replay(GAME, len(row.seats), row.options, row.seed, [(m.seat, m.notation) for m in moves])
+
+
+def greedy_move(state: dict[str, Any], seat: int) -> str:
+    """A decent player: score the best card, else the swap that brings a card nearest to scoring, else end."""
+    options = GAME.scoring_options(state, seat)
+    if options:
+        return f"score {options[0]['card']} {options[0]['line']}"
+    swaps = [m for m in GAME.legal_moves(state, seat) if m.kind == "swap"]
+    if not swaps:
+        return "end"
+    return max(swaps, key=lambda m: closeness(GAME.apply(state, seat, m)[0], seat)).notation

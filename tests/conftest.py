@@ -1,0 +1,61 @@
+"""Shared fixtures: the real bot under SimCord, with its database in a temporary folder."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+
+import pytest
+import simcord.interactions as sim_interactions
+
+from bot import create_bot
+from bot.client import GameBot
+from bot.config import Config
+
+# Discord sends each user's locale with every interaction; SimCord always says en-US,
+# so tests say which users speak Czech here (user id -> Discord locale).
+USER_LOCALES: dict[int, str] = {}
+
+
+@pytest.fixture(autouse=True)
+def user_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
+    original = sim_interactions.base_payload
+
+    def with_locale(backend, *, user_id: int, **kwargs):  # type: ignore[no-untyped-def]
+        record, payload = original(backend, user_id=user_id, **kwargs)
+        if user_id in USER_LOCALES:
+            payload["locale"] = USER_LOCALES[user_id]
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", with_locale)
+    USER_LOCALES.clear()
+    yield USER_LOCALES
+    USER_LOCALES.clear()
+
+
+@pytest.fixture
+def bot_config(tmp_path: Path) -> Config:
+    return Config(token=None, database_path=str(tmp_path / "bot.sqlite3"))
+
+
+@pytest.fixture
+async def make_bot(bot_config: Config) -> AsyncIterator[Callable[[], GameBot]]:
+    """Build bots on the test's database; close every one's store at the end.
+
+    SimCord detaches a bot (at a restart or the end of a test) without calling ``close``,
+    and an open aiosqlite connection is a thread that would keep pytest from exiting.
+    """
+    made: list[GameBot] = []
+
+    def make() -> GameBot:
+        made.append(create_bot(bot_config))
+        return made[-1]
+
+    yield make
+    for bot in made:
+        await bot.store.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], GameBot]) -> GameBot:
+    return make_bot()
