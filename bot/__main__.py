@@ -20,9 +20,15 @@ def main() -> int:
         level=getattr(logging, config.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    import discord
+
     from bot import create_bot
 
-    create_bot(config).run(config.token, log_handler=None)
+    try:
+        create_bot(config).run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
+        return 2
     return 0
 
 
