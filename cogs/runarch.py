@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 from discord.ext import commands
-from render.runarch import render_board, render_hand
 
 from bot.errors import UserError, reply_error, run_guarded, send_ephemeral
 from bot.i18n import Tr, cmd, lang_of, t
@@ -17,6 +16,7 @@ from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
 from db.models import TableRow
 from engine.runarch import GAME
+from render.runarch import render_board, render_hand
 
 NAME = "runarch"
 CELLS = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
