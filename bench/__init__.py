@@ -1,0 +1,1 @@
+"""Benchmarks: commands that print figures against baselines measured in the same run."""
