@@ -52,10 +52,14 @@ class Played:
 
 
 class TableService:
+    """Loads tables, runs moves through the engine, commits them and posts the board."""
+
     def __init__(self, bot: commands.Bot, store: Store) -> None:
         self.bot = bot
         self.store = store
         self.adapters: dict[str, GameAdapter] = {}
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
+        """Where a new table's seed comes from; tests and tools replace it to replay a game."""
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game.info.name] = adapter
@@ -111,7 +115,7 @@ class TableService:
                 host_name=interaction.user.display_name,
                 options=merged,
                 locale=lang_of(interaction.locale),
-                seed=secrets.randbits(63),
+                seed=self.new_seed(),
                 max_seats=max_seats,
             )
         except ChannelBusy as error:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError, reply_error, run_guarded, send_ephemeral
+from bot.errors import UserError, run_guarded, send_ephemeral
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
@@ -95,91 +95,81 @@ async def show_hand(interaction: discord.Interaction) -> None:
 # ------------------------------------------------------------------- views
 
 
-class SwapPicker(discord.ui.View):
-    """Private two-step choice of the stones to swap: any stone, then one of its partners."""
+class MovePicker(discord.ui.View):
+    """A private select of one seat's moves; only that player may use it, and the choice is
+    played against the board version the picker was opened on (a stale one is refused)."""
 
-    def __init__(self, table: TableRow, seat: int, tr: Tr, first: str | None = None) -> None:
-        super().__init__(timeout=600)
-        self.table, self.seat, self.tr, self.first = table, seat, tr, first
-        state = table.state or {}
-        if first is None:
-            cells = CELLS
-            placeholder = tr("runarch.pick_first")
-        else:
-            cells = swap_partners(state, seat, first)
-            placeholder = tr("runarch.pick_second", cell=first)
-        select: discord.ui.Select[SwapPicker] = discord.ui.Select(
-            placeholder=placeholder,
-            options=[
-                discord.SelectOption(label=cell_label(tr, state, c)[:100], value=c)
-                for c in cells[:CHOICES_MAX]
-            ],
-        )
-        select.callback = self._picked  # type: ignore[method-assign]
-        self.add_item(select)
-        self.select = select
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return interaction.user.id == self.table.user_at(self.seat)
-
-    async def _picked(self, interaction: discord.Interaction) -> None:
-        cell = self.select.values[0]
-        if self.first is None:
-            picker = SwapPicker(self.table, self.seat, self.tr, first=cell)
-            await interaction.response.edit_message(
-                content=self.tr("runarch.swap_prompt_second", cell=cell), view=picker
-            )
-            return
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        await run_guarded(
-            interaction,
-            service.play(
-                interaction,
-                f"swap {self.first} {cell}",
-                game=NAME,
-                expected_version=self.table.version,
-                from_picker=True,
-            ),
-        )
-
-
-class ScorePicker(discord.ui.View):
-    """Private list of the scorings the board allows now, best first."""
-
-    def __init__(self, table: TableRow, seat: int, tr: Tr, options: list[dict[str, Any]]) -> None:
+    def __init__(
+        self, table: TableRow, seat: int, placeholder: str, options: list[discord.SelectOption]
+    ) -> None:
         super().__init__(timeout=600)
         self.table, self.seat = table, seat
-        select: discord.ui.Select[ScorePicker] = discord.ui.Select(
-            placeholder=tr("runarch.pick_scoring"),
-            options=[
-                discord.SelectOption(
-                    label=tr("runarch.scoring_label", card=o["card"], line=o["line"], points=o["points"])[
-                        :100
-                    ],
-                    value=f"{o['card']} {o['line']}",
-                )
-                for o in options[:CHOICES_MAX]
-            ],
+        self.select: discord.ui.Select[MovePicker] = discord.ui.Select(
+            placeholder=placeholder, options=options[:CHOICES_MAX]
         )
-        select.callback = self._picked  # type: ignore[method-assign]
-        self.add_item(select)
-        self.select = select
+        self.select.callback = self._picked  # type: ignore[method-assign]
+        self.add_item(self.select)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.table.user_at(self.seat)
 
     async def _picked(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, self.select.values[0])
+
+    async def play(self, interaction: discord.Interaction, value: str) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        notation = self.notation(value)
         await run_guarded(
             interaction,
             service.play(
-                interaction,
-                f"score {self.select.values[0]}",
-                game=NAME,
-                expected_version=self.table.version,
-                from_picker=True,
+                interaction, notation, game=NAME, expected_version=self.table.version, from_picker=True
             ),
         )
+
+    def notation(self, value: str) -> str:
+        raise NotImplementedError
+
+
+class SwapPicker(MovePicker):
+    """Two private steps: any stone, then one of its neighbours."""
+
+    def __init__(self, table: TableRow, seat: int, tr: Tr, first: str | None = None) -> None:
+        self.tr, self.first = tr, first
+        state = table.state or {}
+        if first is None:
+            cells, placeholder = CELLS, tr("runarch.pick_first")
+        else:
+            cells, placeholder = swap_partners(state, seat, first), tr("runarch.pick_second", cell=first)
+        options = [discord.SelectOption(label=cell_label(tr, state, c)[:100], value=c) for c in cells]
+        super().__init__(table, seat, placeholder, options)
+
+    async def play(self, interaction: discord.Interaction, value: str) -> None:
+        if self.first is None:
+            picker = SwapPicker(self.table, self.seat, self.tr, first=value)
+            content = self.tr("runarch.swap_prompt_second", cell=value)
+            await interaction.response.edit_message(content=content, view=picker)
+            return
+        await super().play(interaction, value)
+
+    def notation(self, value: str) -> str:
+        return f"swap {self.first} {value}"
+
+
+class ScorePicker(MovePicker):
+    """The scorings the board allows now, best first."""
+
+    def __init__(self, table: TableRow, seat: int, tr: Tr, options: list[dict[str, Any]]) -> None:
+        choices = [
+            discord.SelectOption(
+                label=tr("runarch.scoring_label", card=o["card"], line=o["line"], points=o["points"])[:100],
+                value=f"{o['card']} {o['line']}",
+            )
+            for o in options
+        ]
+        super().__init__(table, seat, tr("runarch.pick_scoring"), choices)
+
+    def notation(self, value: str) -> str:
+        return f"score {value}"
 
 
 class BoardButton(
@@ -265,15 +255,6 @@ class RunArch(
                 game=GAME, title_key="runarch.title", render_board=render_board, board_view=board_view
             )
         )
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, UserError):
-            await reply_error(interaction, original)
-            return
-        raise error
 
     # ---- lobby and table
     @app_commands.command(name=cmd("cmd.runarch.new.name"), description=cmd("cmd.runarch.new.description"))

@@ -8,7 +8,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError, reply_error
 from bot.i18n import LANGS, Tr, cmd, lang_of
 from bot.lobby import LobbyButton
 from bot.tables import TableService
@@ -18,15 +17,6 @@ class Tables(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service: TableService = bot.tables  # type: ignore[attr-defined]
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, UserError):
-            await reply_error(interaction, original)
-            return
-        raise error
 
     @app_commands.command(name=cmd("cmd.games.name"), description=cmd("cmd.games.description"))
     async def games(self, interaction: discord.Interaction) -> None:

@@ -30,8 +30,13 @@ class Table:
         return self.env.bot  # type: ignore[return-value]
 
     @classmethod
-    async def open(cls, env: Env, **options: Any) -> Table:
-        """Alice opens a table inviting Bob; Bob joins, which starts the 2-player game."""
+    async def open(cls, env: Env, *, seed: int = 1, **options: Any) -> Table:
+        """Alice opens a table inviting Bob; Bob joins, which starts the 2-player game.
+
+        The table's seed is fixed so a failure replays exactly (seed 1: greedy play passes
+        a target of 30 in 35 moves, while a few seeds make two greedy players undo each other).
+        """
+        env.bot.tables.new_seed = lambda: seed  # type: ignore[attr-defined]
         guild = env.create_guild()
         channel = guild.create_text_channel("games")
         alice = guild.add_member(env.create_user("alice"))
