@@ -53,6 +53,16 @@ class Table:
         await bob.click(lobby, label="Join")
         return table
 
+    async def open_turn_with_a_swap(self) -> tuple[Any, int]:
+        """The player to act swaps (their first legal swap) by slash command; returns them and their seat."""
+        state = await self.state()
+        seat = GAME.to_act(state)[0]
+        player = await self.player(seat)
+        swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+        result = await player.slash(self.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+        assert not result.ephemeral, result.response.content
+        return player, seat
+
     async def row(self) -> TableRow:
         row = await self.bot.store.table(self.table_id)
         assert row is not None

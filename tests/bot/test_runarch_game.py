@@ -74,11 +74,7 @@ async def test_game_goes_on_after_a_restart_and_old_buttons_still_work(
     simcord_env: Env, make_bot: Callable[[], Any]
 ) -> None:
     table = await Table.open(simcord_env)
-    state = await table.state()
-    seat = GAME.to_act(state)[0]
-    player = await table.player(seat)
-    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
-    await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    player, seat = await table.open_turn_with_a_swap()
     board_before_restart = table.last_board()
 
     await simcord_env.restart_bot(make_bot())
@@ -94,11 +90,7 @@ async def test_game_goes_on_after_a_restart_and_old_buttons_still_work(
 
 async def test_double_click_applies_once(simcord_env: Env) -> None:
     table = await Table.open(simcord_env)
-    state = await table.state()
-    seat = GAME.to_act(state)[0]
-    player = await table.player(seat)
-    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
-    await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    player, _ = await table.open_turn_with_a_swap()
     board = table.last_board()
     first = await player.click(board, label="End turn")
     version, log, state = await table.snapshot()
