@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -90,6 +91,19 @@ async def show_hand(interaction: discord.Interaction) -> None:
     await send_ephemeral(
         interaction, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="hand.png")
     )
+
+
+def cell_choices(
+    interaction: discord.Interaction, state: dict[str, Any], cells: Sequence[str], current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete entries for the cells starting with what the user typed, labelled in words."""
+    tr = Tr(lang_of(interaction.locale))
+    wanted = current.strip().upper()
+    return [
+        app_commands.Choice(name=cell_label(tr, state, c)[:100], value=c)
+        for c in cells
+        if c.startswith(wanted)
+    ][:CHOICES_MAX]
 
 
 # ------------------------------------------------------------------- views
@@ -348,32 +362,18 @@ class RunArch(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         found = await self._state_and_seat(interaction)
-        if found is None:
-            return []
-        tr = Tr(lang_of(interaction.locale))
-        wanted = current.strip().upper()
-        return [
-            app_commands.Choice(name=cell_label(tr, found[0], c)[:100], value=c)
-            for c in CELLS
-            if c.startswith(wanted)
-        ][:CHOICES_MAX]
+        return [] if found is None else cell_choices(interaction, found[0], CELLS, current)
 
     @swap.autocomplete("b")
     async def _cells_b(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         found = await self._state_and_seat(interaction)
-        first = str(getattr(interaction.namespace, "a", "") or "").strip().upper()
         if found is None:
             return []
-        tr = Tr(lang_of(interaction.locale))
+        first = str(getattr(interaction.namespace, "a", "") or "").strip().upper()
         cells = swap_partners(found[0], found[1], first) if first in CELLS else CELLS
-        wanted = current.strip().upper()
-        return [
-            app_commands.Choice(name=cell_label(tr, found[0], c)[:100], value=c)
-            for c in cells
-            if c.startswith(wanted)
-        ][:CHOICES_MAX]
+        return cell_choices(interaction, found[0], cells, current)
 
     @score.autocomplete("card")
     async def _cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
