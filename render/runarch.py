@@ -333,7 +333,7 @@ def _panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], seat
     room = PANEL_W - 36 - 18
     outcome = view.get("outcome")
     if outcome is None:
-        cards = tr("render.runarch.cards", hand=view["hand_counts"][seat], scored=len(view["scored"][seat]))
+        cards = _panel_line(view, seat, tr)
         extra = kit.fit_text(cards, kit.font(18), room)
     else:
         place = tr("render.runarch.place", place=outcome["places"][seat])
@@ -351,10 +351,54 @@ def _panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], seat
     text(img, (x0 + 36, line3), extra, size=18, fill="muted", bg=fill, anchor="lm")
 
 
+AUTOMA_LEVELS = {
+    "easy": "render.runarch.automa_easy",
+    "normal": "render.runarch.automa_normal",
+    "hard": "render.runarch.automa_hard",
+}
+
+
+def _panel_line(view: Mapping[str, Any], seat: int, tr: Tr) -> str:
+    """The third line of a seat's panel while the game runs."""
+    if view.get("solo") and seat == 1:  # the automa holds no cards: say how strong it is
+        level = (view.get("automa") or {}).get("difficulty") or view.get("difficulty")
+        return tr(AUTOMA_LEVELS.get(level, "render.runarch.automa_normal"))
+    if view.get("phase") == "setup":
+        done = (view.get("setup_done") or [False, False])[seat]
+        return tr("render.runarch.setup_chosen" if done else "render.runarch.setup_choosing")
+    return tr("render.runarch.cards", hand=view["hand_counts"][seat], scored=len(view["scored"][seat]))
+
+
+PENDING = {
+    "gold": "render.runarch.pending_gold",
+    "silver": "render.runarch.pending_silver",
+    "draw": "render.runarch.pending_draw",
+}
+
+
+def _turn_line(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
+    """Who is to act and, in the complex game, what they owe first (setup choice, bet, draw)."""
+    to_act = view["to_act"]
+    if view.get("phase") == "setup":
+        if len(to_act) > 1:
+            return tr("render.runarch.setup_both")
+        return tr("render.runarch.setup_one", name=_name(names, to_act[0], tr))
+    pending = view.get("pending") or []
+    if pending:
+        first = pending[0]
+        key = PENDING.get(first.get("token") if first.get("kind") == "bet" else first.get("kind"))
+        if key:
+            return tr(key, name=_name(names, to_act[0], tr))
+    return tr("render.runarch.turn", name=_name(names, to_act[0], tr))
+
+
 def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> None:
     cy = STATUS_Y + STATUS_H // 2
     right = WIDTH - MARGIN - 16
-    target = tr("render.runarch.target", target=view["target"])
+    if view.get("variant", "simple") == "simple":
+        target = tr("render.runarch.target", target=view["target"])
+    else:
+        target = tr("render.runarch.ends_at", count=TENTH_CARD)
     text(img, (right, cy), target, size=20, fill="muted", bg="surface", anchor="rm")
     right -= round(kit.text_length(target, 20)) + 20
     if view["final_round"] and not view["over"]:
@@ -379,7 +423,7 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr:
         text(img, (left, cy), line, size=22, weight="bold", fill="highlight", bg="surface", anchor="lm")
         return
     if view["to_act"]:
-        line = tr("render.runarch.turn", name=_name(names, view["to_act"][0], tr))
+        line = _turn_line(view, names, tr)
         line = kit.fit_text(line, kit.font(22, "bold"), room)
         text(img, (left, cy), line, size=22, weight="bold", fill="highlight", bg="surface", anchor="lm")
 
@@ -398,27 +442,91 @@ def _footer(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr:
         )
         return
     name = _name(names, last["seat"], tr)
-    if last["swap"]:
-        a, b = last["swap"]
-        line = tr("render.runarch.last_swap", name=name, a=a, b=b)
-    else:
-        line = tr("render.runarch.last_no_swap", name=name)
+    line = _last_line(last, name, tr)
     line = kit.fit_text(line, kit.font(20, "medium"), room)
     text(img, (MARGIN, y + 14), line, size=20, weight="medium", fill="ink", anchor="lm")
     x = MARGIN
     for scored in last["scores"]:
-        label = tr("render.runarch.scored", card=scored["card"], line=scored["line"], points=scored["points"])
+        key = SCORED_IN.get(scored.get("archive") or "", "render.runarch.scored")
+        label = tr(key, card=scored["card"], line=scored["line"], points=scored["points"])
         width = kit.text_length(label, 18, "bold") + 26
         if x + width > WIDTH - MARGIN:
             break
         x = pill(img, x, y + 52, label, fill="accent") + 10
 
 
+def is_extended(view: Mapping[str, Any]) -> bool:
+    """Whether ``view`` needs the taller picture: the complex game or a solo game."""
+    return view.get("variant", "simple") != "simple" or bool(view.get("solo"))
+
+
+TENTH_CARD = 10
+"""The complex game ends with the round in which someone files this many cards."""
+
+SCORED_IN = {
+    "left": "render.runarch.scored_left",
+    "middle": "render.runarch.scored_middle",
+    "right": "render.runarch.scored_right",
+}
+
+
+def _last_line(last: Mapping[str, Any], name: str, tr: Tr) -> str:
+    """The last turn of the complex game or the solo mode in one sentence."""
+    automa = last.get("automa")
+    if automa is not None:
+        moved = automa.get("moved")
+        if moved:
+            return tr("render.runarch.last_automa_moved", name=name, a=moved[0], b=moved[1])
+        if not automa.get("card"):
+            return tr("render.runarch.last_automa_no_card", name=name)
+        return tr("render.runarch.last_automa_stuck", name=name)
+    if last.get("jump"):
+        a, b = last["jump"]
+        return tr("render.runarch.last_jump", name=name, a=a, b=b)
+    swap = last.get("swap")
+    if swap and not isinstance(swap[0], str):  # a double swap: two pairs
+        if len(swap) > 1:
+            (a, b), (c, d) = swap[0], swap[1]
+            return tr("render.runarch.last_double", name=name, a=a, b=b, c=c, d=d)
+        swap = swap[0]
+    if swap:
+        a, b = swap
+        return tr("render.runarch.last_swap", name=name, a=a, b=b)
+    return tr("render.runarch.last_no_swap", name=name)
+
+
 def render_board(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes:
-    """The public board of ``view`` (``GAME.view(state, None)``) as PNG bytes."""
+    """The public board of ``view`` (``GAME.view(state, None)``) as PNG bytes.
+
+    A simple two-player game is the 720×966 picture (:data:`SIZE_PX`); the complex game and
+    the solo mode add the player boards, the public goals and tokens or the automa below it
+    (:mod:`render.runarch_table`)."""
+    if is_extended(view):
+        from render import runarch_table  # imports this module: import it only when needed
+
+        return runarch_table.render_board(view, names, tr)
     img = _base().copy()
+    draw_main(img, view, names, tr)
+    return kit.encode_png(img)
+
+
+def swapped_cells(last: Mapping[str, Any]) -> set[str]:
+    """The cells of the swaps of a turn record: ``["A1", "B2"]`` or, after a double swap,
+    ``[["A1", "B2"], ["C3", "C4"]]``."""
+    cells: set[str] = set()
+    for item in last.get("swap") or ():
+        if isinstance(item, str):
+            cells.add(item)
+        else:
+            cells.update(item)
+    return cells
+
+
+def draw_main(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> None:
+    """The top :data:`SIZE_PX` of every board picture: panels, status, board and last turn."""
     last = view.get("last") or {}
-    ringed = set(last.get("swap") or ())
+    ringed = swapped_cells(last)
+    ringed.update((last.get("automa") or {}).get("moved") or ())  # solo: the automa's step
     pads, stones = view["pads"], view["stones"]
     for index, cell in enumerate(CELLS):
         x0, y0, _, _ = cell_box(cell)
@@ -430,7 +538,6 @@ def render_board(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes
         _panel(img, view, names, seat, tr)
     _status(img, view, names, tr)
     _footer(img, view, names, tr)
-    return kit.encode_png(img)
 
 
 # --------------------------------------------------------------------------- hand
