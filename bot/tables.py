@@ -124,8 +124,10 @@ class TableService:
     async def start(self, table: TableRow) -> TableRow:
         """Lobby -> game: seat order drawn from the table's seed, then the engine's setup."""
         game = self.adapters[table.game].game
-        if len(table.seats) < game.info.min_players:
-            raise UserError("lobby.too_few", minimum=game.info.min_players)
+        # A one-seat table is a solo game against the automa; a lobby needs two people.
+        needed = 1 if table.max_seats == 1 else max(2, game.info.min_players)
+        if len(table.seats) < needed:
+            raise UserError("lobby.too_few", minimum=needed)
         order = [s.user_id for s in sorted(table.seats, key=lambda s: s.seat)]
         Rng(table.seed ^ 0x5EA7).shuffle(order)
         state = game.new(len(order), table.options, table.seed)

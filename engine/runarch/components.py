@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from engine.core import IllegalMove
+
 COLOURS: tuple[str, ...] = ("R", "B", "G", "Y", "V")
 """Red, blue, green, yellow, violet (notation letters)."""
 
@@ -40,6 +42,14 @@ CELLS: tuple[str, ...] = tuple(f"{col}{row}" for row in range(1, SIZE + 1) for c
 CELL_INDEX = MappingProxyType({cell: i for i, cell in enumerate(CELLS)})
 
 
+def cell_index(cell: str) -> int:
+    """Index of a cell name; ``IllegalMove("runarch.bad_cell")`` for a cell off the board."""
+    index = CELL_INDEX.get(cell)
+    if index is None:
+        raise IllegalMove("runarch.bad_cell", cell=cell)
+    return index
+
+
 def cell_rc(index: int) -> tuple[int, int]:
     """(row, column), both 0-based, of a cell index."""
     return divmod(index, SIZE)
@@ -56,12 +66,15 @@ COLUMN_LINES = MappingProxyType({f"col{COLUMNS[c]}": _line(0, c, 1, 0) for c in 
 """Columns, read top to bottom."""
 
 DIAGONAL_LINES = MappingProxyType({"diag1": _line(0, 0, 1, 1), "diag2": _line(0, SIZE - 1, 1, -1)})
-"""The two long diagonals (complex game, phase 4 only), read top to bottom. Not used yet."""
+"""The two long diagonals (complex game, with the third bonus token only), read top to bottom."""
 
 ALL_LINES = MappingProxyType({**ROW_LINES, **COLUMN_LINES, **DIAGONAL_LINES})
 
 SIMPLE_LINES: tuple[str, ...] = (*ROW_LINES, *COLUMN_LINES)
 """The lines a card may be scored on in the simple game, in display order."""
+
+LINE_ORDER = MappingProxyType({line: i for i, line in enumerate(ALL_LINES)})
+"""Display order of every line: rows, columns, diagonals (sorting and the automa's ties)."""
 
 
 def line_cells(line: str) -> list[str]:
@@ -105,3 +118,32 @@ ADJACENT_PAIRS: tuple[tuple[int, int], ...] = tuple(
     (a, b) for a in range(SIZE * SIZE) for b in sorted(NEIGHBOURS[a]) if a < b
 )
 """Every swappable pair once, lower index (reading order) first: 72 pairs."""
+
+
+def is_orthogonal(a: int, b: int) -> bool:
+    """True if cells ``a`` and ``b`` share a row or a column (a diagonal swap needs a token)."""
+    return a // SIZE == b // SIZE or a % SIZE == b % SIZE
+
+
+ORTHOGONAL_PAIRS: tuple[tuple[int, int], ...] = tuple(
+    (a, b) for a, b in ADJACENT_PAIRS if is_orthogonal(a, b)
+)
+"""The 40 neighbour pairs sharing a row or column, in the order of ``ADJACENT_PAIRS``."""
+
+
+def _jump_pairs() -> tuple[tuple[int, int], ...]:
+    """Cells two steps apart in a straight line (orthogonal or diagonal): one stone lies between."""
+    pairs = set()
+    for a in range(SIZE * SIZE):
+        for d_row, d_col in DIRECTIONS.values():
+            row, col = cell_rc(a)
+            row, col = row + 2 * d_row, col + 2 * d_col
+            if 0 <= row < SIZE and 0 <= col < SIZE:
+                pairs.add((min(a, row * SIZE + col), max(a, row * SIZE + col)))
+    return tuple(sorted(pairs))
+
+
+JUMP_PAIRS: tuple[tuple[int, int], ...] = _jump_pairs()
+"""Every swap over one stone once, lower index first: 48 pairs."""
+
+JUMP_PAIR_SET = frozenset(JUMP_PAIRS)

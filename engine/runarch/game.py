@@ -1,9 +1,9 @@
-"""RunArch, simple 2-player variant, as an :class:`engine.core.Game`.
+"""RunArch as an :class:`engine.core.Game`: the simple and complex variants, for two people or
+one person against the automa.
 
-A turn: score any number of hand cards before or after exactly one swap of two
-neighbouring stones, then ``end``. Passing the target finishes the round; the best single
-card then wins a bonus. Decisions where the rulebook is silent are listed in
-``docs/rules/runarch.md``.
+This module sets a game up and dispatches; the rules live beside it (``simple``, ``complex``,
+``setup``, ``automa``, ``ending`` and the data modules). Decisions where the rulebook is silent
+are listed in ``docs/rules/runarch.md``.
 
 ``apply`` copies only what a move changes (a shallow copy of the state plus the lists it
 edits), because random self-play and the benchmark apply hundreds of thousands of moves.
@@ -27,38 +27,50 @@ from engine.core import (
     State,
     places_from_scores,
 )
+from engine.runarch import complex as complex_rules
+from engine.runarch import movement, offer
+from engine.runarch import simple as simple_rules
+from engine.runarch.automa import AUTOMA_SEAT, DIFFICULTIES, automa_turn, difficulty
+from engine.runarch.bets import targets
 from engine.runarch.board import generate_pads, generate_stones
 from engine.runarch.cards import CARD_IDS, CARDS
-from engine.runarch.components import ALL_LINES, CELL_INDEX, NEIGHBOURS, SIMPLE_LINES
 from engine.runarch.components import line_cells as _line_cells
+from engine.runarch.ending import breakdown, close_turn, end_turn, resign
 from engine.runarch.notation import (
+    AUTOMA,
+    AUTOMA_MOVE,
+    BET,
+    DRAW,
     END,
-    END_MOVE,
+    JUMP,
     RESIGN,
     SCORE,
-    SCORE_MOVES,
+    SETUP,
     SWAP,
-    SWAP_MOVES,
+    TAKE,
     canonical,
     parse_move,
 )
-from engine.runarch.scoring import line_points, score_line
+from engine.runarch.setup import choose, choosers, complex_fields, setup_moves
+from engine.runarch.tokens import abilities as _abilities
+from engine.runarch.tokens import own_minimum
+from engine.runarch.views import (
+    automa_public,
+    complex_public,
+    plain_copy,
+    public_pending,
+    seat_private,
+)
 
 NAME = "runarch"
 SEATS = 2
 HAND_SIZE = 2
-
-VARIANT_LINES: Mapping[str, Mapping[str, tuple[int, ...]]] = MappingProxyType(
-    {"simple": MappingProxyType({line: ALL_LINES[line] for line in SIMPLE_LINES})}
-)
-"""Lines a card may be scored on, per variant (the complex game will add the diagonals)."""
-
-_LINE_ORDER = {line: i for i, line in enumerate(ALL_LINES)}
-_PATTERNS = {card_id: CARDS[card_id].pattern for card_id in CARD_IDS}
+VARIANTS: tuple[str, ...] = ("simple", "complex")
+COMPLEX_KINDS = frozenset({SETUP, JUMP, BET, DRAW, TAKE})
 
 INFO = GameInfo(
     name=NAME,
-    min_players=SEATS,
+    min_players=1,
     max_players=SEATS,
     options=MappingProxyType(
         {
@@ -66,24 +78,17 @@ INFO = GameInfo(
             "minimum": OptionSpec(default=5, minimum=5, maximum=10),
             "best_bonus": OptionSpec(default=5, minimum=0, maximum=20),
             "max_rounds": OptionSpec(default=60, minimum=10, maximum=200),
+            "variant": OptionSpec(default="simple", choices=VARIANTS),
+            "difficulty": OptionSpec(default="normal", choices=tuple(DIFFICULTIES)),
         }
     ),
+    solo_automa=True,
 )
 
 
-def _bad_cell_or_index(cell: str) -> int:
-    index = CELL_INDEX.get(cell)
-    if index is None:
-        raise IllegalMove("runarch.bad_cell", cell=cell)
-    return index
-
-
-def _turn_record(state: State, seat: int) -> dict[str, Any]:
-    """A fresh copy of this turn's ``last`` record (a new one when the turn has just begun)."""
-    last = state["last"]
-    if last is None or last["seat"] != seat:
-        return {"seat": seat, "swap": None, "scores": []}
-    return {"seat": seat, "swap": last["swap"], "scores": list(last["scores"])}
+def _people(state: State) -> range:
+    """Seats played by a person (the automa's seat is not one in solo)."""
+    return range(1) if state.get("solo") else range(SEATS)
 
 
 class RunArch(Game):
@@ -93,21 +98,29 @@ class RunArch(Game):
 
     # ----------------------------------------------------------------- set-up
     def new(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
-        if seats != SEATS:
-            raise ValueError(f"RunArch (simple) is for exactly {SEATS} players, not {seats}")
+        """Two people (``seats=2``) or one person against the automa (``seats=1``, still 2 seats).
+
+        The simple draws come first and unchanged, so a simple game replays as it always did;
+        the complex game draws its extras afterwards.
+        """
+        if seats not in (1, SEATS):
+            raise ValueError(f"RunArch is for 1 (against the automa) or {SEATS} players, not {seats}")
         opts = self.options(options)
+        variant, level = opts.pop("variant"), opts.pop("difficulty")
+        solo = seats == 1
         rng = Rng(seed)
         pads = generate_pads(rng)
         stones = generate_stones(rng)
         deck = list(CARD_IDS)
         rng.shuffle(deck)
         hands: list[list[str]] = [[] for _ in range(SEATS)]
-        for _ in range(HAND_SIZE):
-            for hand in hands:
-                hand.append(deck.pop())
-        return {
+        if variant == "simple":
+            for _ in range(HAND_SIZE):
+                for hand in hands[: 1 if solo else SEATS]:
+                    hand.append(deck.pop())
+        state: State = {
             "game": NAME,
-            "variant": "simple",
+            "variant": variant,
             "options": opts,
             "rng": rng.state,
             "pads": pads,
@@ -126,53 +139,88 @@ class RunArch(Game):
             "resigned": None,
             "last": None,
             "ply": 0,
+            "solo": solo,
+            "difficulty": level if solo else None,
+            "phase": "play",
+            "pending": [],
         }
+        if solo:
+            state.update(discard=[], automa=None)
+        if variant == "complex":
+            state.update(complex_fields(rng, deck, solo))
+            state["rng"] = rng.state
+        return state
 
     # ------------------------------------------------------------- queries
     def to_act(self, state: State) -> list[int]:
-        return [] if state["over"] else [state["turn"]]
+        if state["over"]:
+            return []
+        if state.get("phase") == "setup":
+            return choosers(state)
+        return [state["turn"]]
+
+    def automated_seats(self, state: State) -> list[int]:
+        return [AUTOMA_SEAT] if state.get("solo") else []
+
+    def choose_automated(self, state: State, seat: int) -> Move:
+        """The automa's whole turn is one move; its outcome follows from the deck order alone."""
+        if seat not in self.automated_seats(state):
+            raise ValueError(f"seat {seat} is not played by the automa")
+        return AUTOMA_MOVE
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Swaps (until one is made), every acceptable score, and ``end`` (after the swap).
+        """Every move ``seat`` may make now.
 
         ``resign`` is always allowed but deliberately not listed, so random play stays a game.
         """
-        if state["over"] or seat != state["turn"]:
+        if seat not in self.to_act(state):
             return []
-        moves = [SCORE_MOVES[card, line] for card, line, _ in self._acceptable(state, seat)]
-        if state["swapped"]:
-            moves.append(END_MOVE)
-        else:
-            moves.extend(SWAP_MOVES)
-        return moves
+        if state.get("phase") == "setup":
+            return setup_moves(state["setup_hands"][seat])
+        if seat in self.automated_seats(state):
+            return [AUTOMA_MOVE]
+        if state["variant"] == "complex":
+            return complex_rules.legal_moves(state, seat)
+        return simple_rules.legal_moves(state, seat)
 
-    def _acceptable(self, state: State, seat: int) -> list[tuple[str, str, int]]:
-        stones = state["stones"]
-        minimum = state["options"]["minimum"]
-        lines = VARIANT_LINES[state["variant"]]
-        found = []
-        for card in state["hands"][seat]:
-            pattern = _PATTERNS[card]
-            for line, cells in lines.items():
-                points = line_points(pattern, stones, cells)
-                if points >= minimum:
-                    found.append((card, line, points))
-        return found
+    def _may_score(self, state: State, seat: int) -> bool:
+        return (
+            seat in self.to_act(state)
+            and state.get("phase") != "setup"
+            and seat not in self.automated_seats(state)
+            and not state.get("pending")
+        )
 
     def scoring_options(self, state: State, seat: int, card_id: str | None = None) -> list[dict[str, Any]]:
-        """Every (card, line) of ``seat``'s hand that ``score`` would accept now, best first.
+        """Every scoring of ``seat``'s hand that ``score`` would accept now, best first.
 
-        Empty when the game is over or ``seat`` is not to act; ``card_id`` limits it to one card.
+        Complex entries also list the archives that would take the card. Empty when ``seat``
+        may not score now; ``card_id`` limits it to one card.
         """
-        if state["over"] or seat != state["turn"]:
+        if not self._may_score(state, seat):
             return []
-        options = [
-            {"card": card, "line": line, "points": points}
-            for card, line, points in self._acceptable(state, seat)
-            if card_id is None or card == card_id
-        ]
-        options.sort(key=lambda o: (-o["points"], o["card"], _LINE_ORDER[o["line"]]))
-        return options
+        if state["variant"] == "complex":
+            return complex_rules.scoring_options(state, seat, card_id)
+        return simple_rules.scoring_options(state, seat, card_id)
+
+    def bet_options(self, state: State, seat: int) -> list[str]:
+        """Notations of the bets ``seat`` may place now (empty unless a bet is its next decision)."""
+        pending = state.get("pending")
+        if seat not in self.to_act(state) or not pending or pending[0]["kind"] != "bet":
+            return []
+        return [f"{BET} {target}" for target in targets(state, seat)]
+
+    def abilities(self, state: State, seat: int) -> dict[str, bool]:
+        """What the tokens ``seat`` received allow: diagonal swaps, double swap/jump, diagonals."""
+        return _abilities(state, seat)
+
+    def minimum(self, state: State, seat: int) -> int:
+        """The points a card must reach for ``seat`` now."""
+        if state.get("solo") and seat == AUTOMA_SEAT:
+            return difficulty(state).minimum
+        if state["variant"] == "complex":
+            return own_minimum(state, seat)
+        return state["options"]["minimum"]
 
     def card(self, card_id: str) -> dict[str, Any]:
         """The card as a fresh dict; ``KeyError`` for an unknown id."""
@@ -187,144 +235,71 @@ class RunArch(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, seat: int, move: Move | str) -> tuple[State, list[Event]]:
+        """Parse, then refuse if over, then if ``seat`` is not awaited, then by the variant's rules."""
         parsed = parse_move(move) if isinstance(move, str) else canonical(move)
         if state["over"]:
             raise IllegalMove("core.game_over")
         kind = parsed.kind
         if kind == RESIGN:
-            if seat not in range(SEATS):
+            if seat not in _people(state):
                 raise IllegalMove("core.not_your_turn")
-            return self._resign(state, seat)
-        if seat != state["turn"]:
+            return resign(state, seat)
+        if seat not in self.to_act(state):
+            if state.get("phase") == "setup" and seat in _people(state):
+                raise IllegalMove("runarch.setup_already_chosen")
             raise IllegalMove("core.not_your_turn")
+        if state.get("phase") == "setup":
+            if kind != SETUP:
+                raise IllegalMove("runarch.setup_pending")
+            return choose(state, seat, parsed.args)
+        if seat in self.automated_seats(state) or kind == AUTOMA:
+            return self._automa(state, seat, kind)
+        if state["variant"] == "complex":
+            return self._complex(state, seat, parsed)
+        return self._simple(state, seat, parsed)
+
+    def _automa(self, state: State, seat: int, kind: str) -> tuple[State, list[Event]]:
+        if seat not in self.automated_seats(state):
+            raise IllegalMove("runarch.not_automa")
+        if kind != AUTOMA:
+            raise IllegalMove("runarch.automa_only")
+        new, events = automa_turn(state)
+        events.extend(close_turn(new, seat))
+        return new, events
+
+    def _simple(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        kind, args = move.kind, move.args
+        if kind in COMPLEX_KINDS:
+            raise IllegalMove("runarch.complex_only", move=kind)
         if kind == SWAP:
-            return self._swap(state, seat, *parsed.args)
-        if kind == SCORE:
-            return self._score(state, seat, *parsed.args)
+            return simple_rules.swap(state, seat, *args)
+        if kind == SCORE and len(args) == 2:
+            return simple_rules.score(state, seat, *args)
         if kind == END:
-            return self._end(state, seat)
-        raise IllegalMove("core.bad_notation", text=parsed.notation)  # pragma: no cover - parse refuses
+            return end_turn(state, seat)
+        raise IllegalMove("core.bad_notation", text=move.notation)
 
-    def _swap(self, state: State, seat: int, a: str, b: str) -> tuple[State, list[Event]]:
-        if state["swapped"]:
-            raise IllegalMove("runarch.already_swapped")
-        ia, ib = _bad_cell_or_index(a), _bad_cell_or_index(b)
-        if ia == ib:
-            raise IllegalMove("runarch.same_cell", cell=a)
-        if ib not in NEIGHBOURS[ia]:
-            raise IllegalMove("runarch.not_adjacent", a=a, b=b)
-        stones = list(state["stones"])
-        stone_a, stone_b = stones[ia], stones[ib]
-        stones[ia], stones[ib] = stone_b, stone_a
-        last = _turn_record(state, seat)
-        last["swap"] = [a, b]
-        new = dict(state)
-        new["stones"] = stones
-        new["swapped"] = True
-        new["last"] = last
-        new["ply"] = state["ply"] + 1
-        params = {"seat": seat, "a": a, "b": b, "stone_a": stone_a, "stone_b": stone_b}
-        event = Event("runarch.swapped", params)
-        return new, [event]
-
-    def _score(self, state: State, seat: int, card: str, line: str) -> tuple[State, list[Event]]:
-        hand = state["hands"][seat]
-        if card not in hand:
-            raise IllegalMove("runarch.card_not_in_hand", card=card)
-        cells = VARIANT_LINES[state["variant"]].get(line)
-        if cells is None:
-            raise IllegalMove("runarch.bad_line", line=line)
-        stones = state["stones"]
-        points, position = score_line(_PATTERNS[card], [stones[i] for i in cells])
-        if position:
-            raise IllegalMove("runarch.no_match", card=card, line=line, position=position)
-        minimum = state["options"]["minimum"]
-        if points < minimum:
-            raise IllegalMove("runarch.below_minimum", card=card, line=line, points=points, minimum=minimum)
-
-        new = dict(state)
-        new_hand = [c for c in hand if c != card]
-        if state["deck"]:
-            deck = list(state["deck"])
-            new_hand.append(deck.pop())  # drawn face down: no event names it
-            new["deck"] = deck
-        hands = list(state["hands"])
-        hands[seat] = new_hand
-        new["hands"] = hands
-        scores = list(state["scores"])
-        scores[seat] += points
-        new["scores"] = scores
-        if points > state["best"][seat]:
-            best = list(state["best"])
-            best[seat] = points
-            new["best"] = best
-        scored = list(state["scored"])
-        scored[seat] = [*scored[seat], card]
-        new["scored"] = scored
-        last = _turn_record(state, seat)
-        last["scores"].append({"card": card, "line": line, "points": points})
-        new["last"] = last
-        new["ply"] = state["ply"] + 1
-        events = [
-            Event(
-                "runarch.scored",
-                {"seat": seat, "card": card, "line": line, "points": points, "total": scores[seat]},
-            )
-        ]
-        target = state["options"]["target"]
-        if not state["final_round"] and scores[seat] > target:
-            new["final_round"] = True
-            events.append(Event("runarch.final_round", {"seat": seat, "target": target}))
-        return new, events
-
-    def _end(self, state: State, seat: int) -> tuple[State, list[Event]]:
-        if not state["swapped"]:
-            raise IllegalMove("runarch.must_swap_first")
-        new = dict(state)
-        new["swapped"] = False
-        new["ply"] = state["ply"] + 1
-        nxt = (seat + 1) % SEATS
-        if nxt != 0:  # the round goes on: the second seat still plays
-            new["turn"] = nxt
-            return new, [Event("runarch.turn_ended", {"seat": seat, "next": nxt})]
-        if (
-            state["final_round"]
-            or state["round"] >= state["options"]["max_rounds"]
-            or not any(state["hands"])
-        ):
-            return self._finish(new)
-        new["turn"] = nxt
-        new["round"] = state["round"] + 1
-        return new, [Event("runarch.turn_ended", {"seat": seat, "next": nxt})]
-
-    def _finish(self, new: State) -> tuple[State, list[Event]]:
-        """End of the last round: the best-card duel, then the final scores (``new`` is a copy)."""
-        events: list[Event] = []
-        best = new["best"]
-        top = max(best)
-        winners = [s for s in range(SEATS) if best[s] == top]
-        bonus = [0] * SEATS
-        amount = new["options"]["best_bonus"]
-        if len(winners) == 1 and top > 0 and amount > 0:
-            winner = winners[0]
-            bonus[winner] = amount
-            events.append(Event("runarch.best_card_bonus", {"seat": winner, "best": top, "bonus": amount}))
-        scores = [score + extra for score, extra in zip(new["scores"], bonus, strict=True)]
-        new["scores"] = scores
-        new["bonus"] = bonus
-        new["over"] = True
-        events.append(Event("runarch.game_over", {"scores": list(scores)}))
-        return new, events
-
-    def _resign(self, state: State, seat: int) -> tuple[State, list[Event]]:
-        new = dict(state)
-        new["over"] = True
-        new["resigned"] = seat
-        new["ply"] = state["ply"] + 1
-        return new, [
-            Event("core.resigned", {"seat": seat}),
-            Event("runarch.game_over", {"scores": list(state["scores"])}),
-        ]
+    def _complex(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        kind, args = move.kind, move.args
+        if kind == SETUP:
+            raise IllegalMove("runarch.setup_over")
+        complex_rules.check_pending(state, seat, kind)
+        if kind == SWAP:
+            return movement.swap(state, seat, *args)
+        if kind == JUMP:
+            return movement.jump(state, seat, *args)
+        if kind == SCORE:
+            card, line, *archive = args
+            return complex_rules.score(state, seat, card, line, archive[0] if archive else None)
+        if kind == BET:
+            return complex_rules.bet(state, seat, args)
+        if kind == DRAW:
+            return offer.draw(state, seat)
+        if kind == TAKE:
+            return offer.take(state, seat, args[0])
+        if kind == END:
+            return end_turn(state, seat)
+        raise IllegalMove("core.bad_notation", text=move.notation)  # pragma: no cover - parse refuses
 
     # --------------------------------------------------------------- outcome
     def outcome(self, state: State) -> Outcome | None:
@@ -336,15 +311,29 @@ class RunArch(Game):
             places = tuple(SEATS if s == resigned else 1 for s in range(SEATS))
         else:
             places = tuple(places_from_scores(scores, tiebreak=state["best"]))
-        details = {"bonus": list(state["bonus"]), "best": list(state["best"]), "resigned": resigned}
+        details = {
+            "bonus": list(state["bonus"]),
+            "best": list(state["best"]),
+            "resigned": resigned,
+            "breakdown": self._final(state),
+        }
         return Outcome(scores=scores, places=places, details=details)
+
+    def _final(self, state: State) -> list[dict[str, Any]]:
+        """The final breakdown per seat (derived for games finished before it was stored)."""
+        if "final" in state:
+            return plain_copy(state["final"])
+        return [
+            breakdown(score - bonus, bonus)
+            for score, bonus in zip(state["scores"], state["bonus"], strict=True)
+        ]
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Public information, plus ``seat``'s own hand; never the deck order or another hand."""
+        """Public information, plus ``seat``'s own secrets; never the deck order or another's."""
         options = state["options"]
-        last = state["last"]
         result = self.outcome(state)
+        solo = state.get("solo", False)
         view: dict[str, Any] = {
             "game": NAME,
             "variant": state["variant"],
@@ -362,13 +351,7 @@ class RunArch(Game):
             "deck_count": len(state["deck"]),
             "hand_counts": [len(hand) for hand in state["hands"]],
             "scored": [list(pile) for pile in state["scored"]],
-            "last": None
-            if last is None
-            else {
-                "seat": last["seat"],
-                "swap": None if last["swap"] is None else list(last["swap"]),
-                "scores": [dict(s) for s in last["scores"]],
-            },
+            "last": plain_copy(state["last"]),
             "final_round": state["final_round"],
             "over": state["over"],
             "outcome": None
@@ -379,12 +362,19 @@ class RunArch(Game):
                 "bonus": list(state["bonus"]),
                 "resigned": state["resigned"],
             },
+            "solo": solo,
+            "difficulty": state.get("difficulty"),
+            "phase": state.get("phase", "play"),
+            "pending": public_pending(state),
+            "automa": automa_public(state) if solo else None,
+            "final": None if result is None else result.details["breakdown"],
         }
+        if state["variant"] == "complex":
+            view.update(complex_public(state, [self.minimum(state, s) for s in range(SEATS)]))
         if seat is not None:
             if seat not in range(SEATS):
-                raise ValueError(f"no seat {seat} in a {SEATS}-player game")
-            view["seat"] = seat
-            view["hand"] = [CARDS[card].as_dict() for card in state["hands"][seat]]
+                raise ValueError(f"no seat {seat} in a {SEATS}-seat game")
+            view.update(seat_private(state, seat))
         return view
 
 

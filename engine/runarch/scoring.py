@@ -57,3 +57,13 @@ def line_points(pattern: Sequence[str], board: Sequence[str], cells: Sequence[in
             return 0
         total += points
     return total
+
+
+def match_bonus(match: str, pads: Sequence[str], stones: Sequence[str], cells: Sequence[int]) -> int:
+    """The complex game's match bonus of a card with match area ``match`` on the line ``cells``.
+
+    One point for every pad and every stone with the match colour, one for every pad and stone
+    with the match shape; ``PAIR_POINTS`` already counts exactly that per code.
+    """
+    table = PAIR_POINTS[match]
+    return sum(table[pads[cell]] + table[stones[cell]] for cell in cells)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Event, Move
+import pytest
+
+from engine.core import Event, IllegalMove, Move
 from engine.runarch import GAME
-from engine.runarch.cards import CARDS
+from engine.runarch.cards import CARD_IDS, CARDS
 from engine.runarch.components import CELL_INDEX, CODES, SIMPLE_LINES
 
 State = dict[str, Any]
@@ -136,3 +139,150 @@ def random_game(
         states.append(state)
         events.append(new_events)
     return state, log, states, events
+
+
+# ------------------------------------------------------------------ complex game and solo
+GOALS = ("C57", "C58", "C59", "C60")
+SECRETS = ("C55", "C56")
+FLAT_TOKENS = ((5, 7, 9, 11), (5, 7, 9, 11))
+
+
+def complex_game(
+    hands: Sequence[Sequence[str]] = (("C01", "C02"), ("C03", "C04")),
+    stones: list[str] | None = None,
+    seats: int = 2,
+    options: dict[str, Any] | None = None,
+    seed: int = 7,
+    tokens: Sequence[Sequence[int]] = FLAT_TOKENS,
+    **changes: Any,
+) -> State:
+    """A complex game just past its setup, with known goals, secrets, hands, offer and tokens.
+
+    Goals are ``GOALS`` (solo: the first two), secrets ``SECRETS``; every other card not in a
+    hand lies in the offer (the four lowest ids) or the deck (sorted, so the top is the highest).
+    """
+    state = GAME.new(seats, {"variant": "complex", **(options or {})}, seed)
+    for seat in list(GAME.to_act(state)):
+        first, second, secret, *_ = sorted(state["setup_hands"][seat])
+        state, _ = GAME.apply(state, seat, f"setup {first} {second} {secret}")
+    solo = seats == 1
+    goals = list(GOALS[: 2 if solo else 4])
+    secrets = [SECRETS[0], None if solo else SECRETS[1]]
+    choices = [[*goals[:2], secrets[0]], None if solo else [*goals[2:], secrets[1]]]
+    in_hand = [c for hand in hands for c in hand]
+    reserved = set(goals) | {s for s in secrets if s} | set(in_hand)
+    assert len(reserved) == len(goals) + len([s for s in secrets if s]) + len(in_hand)
+    pool = sorted(c for c in CARD_IDS if c not in reserved)
+    state.update(
+        goals=goals,
+        secret=secrets,
+        setup_choice=choices,
+        hands=[list(h) for h in hands],
+        offer=pool[:4],
+        deck=pool[4:],
+        tokens=[list(t) for t in tokens],
+    )
+    if stones is not None:
+        state["stones"] = stones
+    state.update(changes)
+    return state
+
+
+def solo_game(
+    variant: str = "simple",
+    difficulty: str = "normal",
+    hand: Sequence[str] = ("C01", "C02"),
+    deck_top: Sequence[str] = (),
+    options: dict[str, Any] | None = None,
+    **changes: Any,
+) -> State:
+    """A solo game (the person at seat 0) whose deck ends with ``deck_top`` (the last is revealed first)."""
+    options = {"variant": variant, "difficulty": difficulty, **(options or {})}
+    if variant == "complex":
+        state = complex_game(hands=(hand, ()), seats=1, options=options)
+    else:
+        state = GAME.new(1, options, 7)
+        state["hands"] = [list(hand), []]
+    placed = {*hand, *state.get("goals", ()), *(s for s in state.get("secret", ()) if s)}
+    rest = sorted(c for c in CARD_IDS if c not in placed and c not in deck_top)
+    if variant == "complex":
+        state["offer"], rest = rest[:4], rest[4:]
+    state["deck"] = [*rest, *deck_top]
+    state.update(changes)
+    return state
+
+
+def hidden_ids(state: State) -> set[str]:
+    """Card ids nobody but their holder may see: hands, setup hands and choices, secrets, offer, deck."""
+    hidden = set(state["deck"])
+    for hand in state["hands"]:
+        hidden.update(hand)
+    if state["variant"] == "complex":
+        hidden.update(state["offer"])
+        for hand in state["setup_hands"]:
+            hidden.update(hand)
+        if state["phase"] == "setup":
+            for choice in state["setup_choice"]:
+                hidden.update(choice or ())
+        if not state["over"]:
+            hidden.update(s for s in state["secret"] if s)
+    return hidden
+
+
+def all_cards(state: State) -> list[str]:
+    """Every card wherever it lies (each must be exactly once somewhere)."""
+    cards = [*state["deck"], *state["scored"][0], *state["scored"][1], *state.get("discard", ())]
+    for hand in state["hands"]:
+        cards.extend(hand)
+    if state["variant"] == "complex":
+        cards.extend(state["offer"])
+        for hand in state["setup_hands"]:
+            cards.extend(hand)
+        if state["phase"] == "play":
+            cards.extend(state["goals"])
+            cards.extend(s for s in state["secret"] if s)
+    return sorted(cards)
+
+
+def play_game(
+    seed: int,
+    seats: int = 2,
+    options: dict[str, Any] | None = None,
+    style: str = "uniform",
+    max_moves: int | None = None,
+    start: State | None = None,
+) -> tuple[State, list[tuple[int, str]], list[State], list[list[Event]]]:
+    """Legal play of any variant (the automa plays its own seat): final state, log, states, events."""
+    rnd = random.Random(seed)
+    state = start if start is not None else GAME.new(seats, options or {}, seed)
+    log: list[tuple[int, str]] = []
+    states = [state]
+    events: list[list[Event]] = []
+    while not state["over"] and (max_moves is None or len(log) < max_moves):
+        seat = GAME.to_act(state)[0]
+        if seat in GAME.automated_seats(state):
+            move = GAME.choose_automated(state, seat)
+        else:
+            move = choose(state, seat, rnd, style)
+        state, new_events = GAME.apply(state, seat, move)
+        log.append((seat, move.notation))
+        states.append(state)
+        events.append(new_events)
+    return state, log, states, events
+
+
+def refused(state: State, seat: int, move: str, code: str, /, **params: object) -> None:
+    """``move`` is refused with ``code`` and exactly ``params``; the state is untouched."""
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalMove) as info:
+        GAME.apply(state, seat, move)
+    assert (info.value.code, info.value.params) == (code, params)
+    assert state == before
+
+
+def place_stone(stones: list[str], code: str, cell: str) -> list[str]:
+    """``stones`` with ``code`` moved to ``cell`` (the stone there takes its old place)."""
+    out = list(stones)
+    i, j = out.index(code), CELL_INDEX[cell]
+    out[i], out[j] = out[j], out[i]
+    return out

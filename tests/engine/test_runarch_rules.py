@@ -376,6 +376,7 @@ def test_apply_accepts_a_non_canonical_move_object() -> None:
 PUBLIC_KEYS = {
     "game", "variant", "pads", "stones", "scores", "best", "to_act", "turn", "round", "swapped", "target",
     "minimum", "best_bonus", "deck_count", "hand_counts", "scored", "last", "final_round", "over", "outcome",
+    "solo", "difficulty", "phase", "pending", "automa", "final",
 }  # fmt: skip
 
 
@@ -418,4 +419,5 @@ def test_new_rejects_other_seat_counts_and_bad_options() -> None:
     for options in ({"target": 29}, {"minimum": 11}, {"best_bonus": -1}, {"max_rounds": 5}, {"colour": 1}):
         with pytest.raises(IllegalMove):
             GAME.new(2, options, 1)
-    assert GAME.info.name == "runarch" and GAME.info.min_players == GAME.info.max_players == 2
+    assert GAME.info.name == "runarch" and GAME.info.min_players == 1 and GAME.info.max_players == 2
+    assert GAME.info.solo_automa

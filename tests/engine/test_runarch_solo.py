@@ -1,0 +1,291 @@
+"""RunArch solo against the automa: its turn, the difficulty table, the duel and the end."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from engine.core import Event, Move
+from engine.runarch import GAME
+from engine.runarch.automa import DIFFICULTIES, automa_lines, best_line
+from engine.runarch.components import COLUMN_LINES, ROW_LINES
+from tests.engine.runarch_support import hidden_ids, pattern, place_stone, refused, solo_game, stones_with
+
+HAND = ("C03", "C04")
+ROWS = list(ROW_LINES)
+ROWS_AND_COLUMNS = [*ROW_LINES, *COLUMN_LINES]
+
+
+def events_of(events: list[Event]) -> list[tuple[str, dict]]:
+    return [(e.code, dict(e.params)) for e in events]
+
+
+def c01_on(line: str, yellow_triangle_at: str) -> list[str]:
+    """C01's pattern (match 3Y, arrows N then NW) on ``line``; its match stone 3Y at a given cell."""
+    return place_stone(stones_with({line: pattern("C01")}), "3Y", yellow_triangle_at)
+
+
+def six_and_six() -> list[str]:
+    """C01 worth exactly 6 on row2 and on row4 (one full position, four sharing one attribute).
+
+    Row 2 keeps position 1 whole and the shapes elsewhere; row 4 keeps position 2 whole and the
+    colours elsewhere, so no stone is needed twice. 3Y waits at C1, where no arrow of C01 fits.
+    """
+    p = pattern("C01")
+    row2 = [p[0]] + [p[i][0] + p[(i + 1) % 5][1] for i in range(1, 5)]
+    row4 = [p[(i + 1) % 5][0] + p[i][1] if i != 1 else p[1] for i in range(5)]
+    return place_stone(stones_with({"row2": row2, "row4": row4}), "3Y", "C1")
+
+
+# ------------------------------------------------------------------ seats and turns
+def test_solo_has_two_seats_and_the_automa_plays_seat_one() -> None:
+    state = GAME.new(1, {}, 5)
+    duel = GAME.new(2, {}, 5)
+    assert state["pads"] == duel["pads"] and state["stones"] == duel["stones"]
+    assert len(state["hands"][0]) == 2 and state["hands"][1] == [] and len(state["deck"]) == 58
+    assert state["solo"] is True and state["difficulty"] == "normal" and duel["difficulty"] is None
+    assert GAME.automated_seats(state) == [1] and GAME.automated_seats(duel) == []
+    assert GAME.to_act(state) == [0] and GAME.legal_moves(state, 1) == []
+    refused(state, 0, "automa", "runarch.not_automa")
+    refused(state, 1, "resign", "core.not_your_turn")
+    state, _ = GAME.apply(state, 0, "swap A1 B1")
+    state, events = GAME.apply(state, 0, "end")
+    assert events_of(events) == [("runarch.turn_ended", {"seat": 0, "next": 1})]
+    assert GAME.to_act(state) == [1] and GAME.legal_moves(state, 0) == []
+    assert GAME.legal_moves(state, 1) == [Move("automa")] and GAME.scoring_options(state, 1) == []
+    assert GAME.choose_automated(state, 1) == Move("automa")
+    with pytest.raises(ValueError):
+        GAME.choose_automated(state, 0)
+    refused(state, 0, "automa", "core.not_your_turn")
+    refused(state, 1, "swap A1 B1", "runarch.automa_only")
+    refused(state, 1, "end", "runarch.automa_only")
+    state, _ = GAME.apply(state, 1, "automa")
+    assert GAME.to_act(state) == [0] and state["round"] == 2
+    resigned, _ = GAME.apply(state, 0, "resign")
+    assert GAME.outcome(resigned).places == (2, 1)
+    for seats in (0, 3):
+        with pytest.raises(ValueError):
+            GAME.new(seats, {}, 1)
+
+
+def test_automa_moves_the_match_stone_then_scores_its_best_line() -> None:
+    stones = c01_on("row4", "C2")
+    state = solo_game(difficulty="easy", hand=HAND, deck_top=["C01"], stones=stones, turn=1)
+    before = copy.deepcopy(state)
+    new, events = GAME.apply(state, 1, "automa")
+    assert state == before
+    assert events_of(events) == [
+        ("runarch.automa_revealed", {"card": "C01"}),
+        ("runarch.automa_moved", {"stone": "3Y", "a": "C2", "b": "C1"}),
+        ("runarch.automa_scored", {"card": "C01", "line": "row4", "points": 10, "total": 10}),
+        ("runarch.turn_ended", {"seat": 1, "next": 0}),
+    ]
+    assert new["stones"][2] == "3Y" and new["stones"][7] == stones[2]
+    assert new["scored"] == [[], ["C01"]] and new["scores"] == [0, 10] and new["best"] == [0, 10]
+    assert new["deck"] == state["deck"][:-1] and new["turn"] == 0 and new["round"] == 2
+    record = {"card": "C01", "moved": ["C2", "C1"], "stone": "3Y", "line": "row4", "points": 10}
+    assert new["last"] == {
+        "seat": 1,
+        "swap": ["C1", "C2"],
+        "scores": [{"card": "C01", "line": "row4", "points": 10}],
+        "automa": record,
+    }
+    automa = GAME.view(new, None)["automa"]
+    assert automa["last"]["card"] == GAME.card("C01") and automa["last"]["moved"] == ["C2", "C1"]
+    assert automa["seat"] == 1 and automa["difficulty"] == "easy" and automa["minimum"] == 8
+    assert automa["lines"] == ROWS
+    assert GAME.apply(state, 1, "automa") == (new, events)  # deterministic
+
+
+def test_automa_tries_the_next_arrow_at_the_edge_and_else_stays() -> None:
+    # C07: match 0G, arrows N then SW. From C1 north leaves the board, so it steps south-west.
+    stones = place_stone(list(GAME.new(1, {}, 1)["stones"]), "0G", "C1")
+    state = solo_game(hand=HAND, deck_top=["C07"], stones=stones, turn=1)
+    new, events = GAME.apply(state, 1, "automa")
+    assert events_of(events)[1] == ("runarch.automa_moved", {"stone": "0G", "a": "C1", "b": "B2"})
+    assert new["stones"][6] == "0G" and new["automa"]["moved"] == ["C1", "B2"]
+    # C02: match 4G, one arrow NW. From A3 it leaves the board: nothing moves.
+    stones = place_stone(stones, "4G", "A3")
+    state = solo_game(hand=HAND, deck_top=["C02"], stones=stones, turn=1)
+    new, events = GAME.apply(state, 1, "automa")
+    assert events_of(events)[1] == ("runarch.automa_stuck", {"card": "C02"})
+    assert new["stones"] == stones and new["automa"]["moved"] is None and new["last"]["swap"] is None
+
+
+def test_ties_go_to_the_first_line_in_order() -> None:
+    stones = six_and_six()
+    lines = ROWS_AND_COLUMNS
+    assert best_line(tuple(pattern("C01")), stones, tuple(lines), 6) == ("row2", 6)
+    assert best_line(tuple(pattern("C01")), stones, ("row4", "row2"), 6) == ("row4", 6)
+    assert best_line(tuple(pattern("C01")), stones, tuple(lines), 7) is None
+    state = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=stones, turn=1)
+    _new, events = GAME.apply(state, 1, "automa")
+    assert events_of(events)[1:3] == [
+        ("runarch.automa_stuck", {"card": "C01"}),
+        ("runarch.automa_scored", {"card": "C01", "line": "row2", "points": 6, "total": 6}),
+    ]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_card_below_the_minimum_is_discarded(level: str) -> None:
+    state = solo_game(difficulty=level, hand=HAND, deck_top=["C01"], stones=six_and_six(), turn=1)
+    new, events = GAME.apply(state, 1, "automa")
+    assert events_of(events)[2] == ("runarch.automa_discarded", {"card": "C01"})
+    assert new["discard"] == ["C01"] and new["scored"] == [[], []] and new["scores"] == [0, 0]
+    assert new["automa"] == {"card": "C01", "moved": None, "stone": "3Y", "line": None, "points": None}
+
+
+def test_difficulty_table() -> None:
+    assert {k: (v.minimum, list(v.lines)) for k, v in DIFFICULTIES.items()} == {
+        "easy": (8, ROWS),
+        "normal": (7, ROWS_AND_COLUMNS),
+        "hard": (6, ROWS_AND_COLUMNS),
+    }
+    hard = solo_game(difficulty="hard", scores=[75, 0])
+    assert list(automa_lines(hard)) == ROWS_AND_COLUMNS
+    hard["scores"] = [76, 0]
+    assert list(automa_lines(hard)) == [*ROWS_AND_COLUMNS, "diag1", "diag2"]
+    normal = solo_game(difficulty="normal", scores=[90, 0])
+    assert list(automa_lines(normal)) == ROWS_AND_COLUMNS
+    assert GAME.minimum(normal, 1) == 7 and GAME.minimum(normal, 0) == 5
+
+
+def test_hard_automa_scores_the_diagonals_once_the_person_passed_75() -> None:
+    stones = c01_on("diag1", "C1")
+    passed = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=stones, turn=1, scores=[76, 0])
+    _, events = GAME.apply(passed, 1, "automa")
+    assert events_of(events)[2] == (
+        "runarch.automa_scored",
+        {"card": "C01", "line": "diag1", "points": 10, "total": 10},
+    )
+    not_yet = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=stones, turn=1, scores=[75, 0])
+    _, events = GAME.apply(not_yet, 1, "automa")
+    assert events[2].params.get("line") != "diag1"
+
+
+# ------------------------------------------------------------------ duel and end
+@pytest.mark.parametrize(
+    ("level", "best", "bonus"),
+    [
+        ("easy", [8, 8], [5, 0]),
+        ("normal", [8, 8], [5, 0]),
+        ("hard", [8, 8], [0, 0]),
+        ("easy", [7, 9], [0, 5]),
+        ("hard", [9, 7], [5, 0]),
+        ("normal", [0, 0], [0, 0]),
+    ],
+)
+def test_best_card_duel_in_solo(level: str, best: list[int], bonus: list[int]) -> None:
+    state = solo_game(
+        difficulty=level, hand=HAND, turn=1, final_round=True, best=best, scores=[40, 30], deck=[]
+    )
+    new, events = GAME.apply(state, 1, "automa")
+    assert events[0].code == "runarch.automa_no_card"
+    assert new["over"] and new["bonus"] == bonus
+    assert new["scores"] == [40 + bonus[0], 30 + bonus[1]]
+
+
+def test_automa_passing_the_target_ends_the_game_after_its_turn() -> None:
+    state = solo_game(hand=HAND, deck_top=["C01"], stones=c01_on("row4", "C2"), turn=1, scores=[10, 70])
+    new, events = GAME.apply(state, 1, "automa")
+    codes = [e.code for e in events]
+    assert codes[2:4] == ["runarch.automa_scored", "runarch.final_round"]
+    assert events[3].params == {"seat": 1, "target": 75}
+    assert new["over"] and codes[-1] == "runarch.game_over"
+    assert GAME.outcome(new).places == (2, 1)
+
+
+def test_person_passing_the_target_still_lets_the_automa_play() -> None:
+    state = solo_game(
+        hand=HAND, stones=stones_with({"row1": pattern("C03")}), scores=[70, 0], deck_top=["C20"]
+    )
+    state, events = GAME.apply(state, 0, "score C03 row1")
+    assert events[-1].code == "runarch.final_round"
+    state, _ = GAME.apply(state, 0, "swap D5 E5")
+    state, _ = GAME.apply(state, 0, "end")
+    assert not state["over"] and GAME.to_act(state) == [1]
+    state, events = GAME.apply(state, 1, "automa")
+    assert state["over"] and events[-1].code == "runarch.game_over"
+
+
+def test_safety_stop_when_the_hand_and_the_deck_are_empty() -> None:
+    state = solo_game(hand=(), turn=1, deck=[])
+    new, events = GAME.apply(state, 1, "automa")
+    assert new["over"] and [e.code for e in events] == ["runarch.automa_no_card", "runarch.game_over"]
+    assert new["automa"] == {"card": None, "moved": None, "stone": None, "line": None, "points": None}
+    going = solo_game(hand=(), turn=1, deck=["C21", "C20"])
+    new, _ = GAME.apply(going, 1, "automa")  # the automa still has a card to reveal next time
+    assert not new["over"] and new["discard"] + new["scored"][1] == ["C20"]
+    last = solo_game(hand=(), turn=1, deck=["C20"])
+    new, _ = GAME.apply(last, 1, "automa")  # it revealed the last card: nothing can happen any more
+    assert new["over"]
+
+
+# ------------------------------------------------------------------ complex solo
+def test_complex_solo_setup_is_made_by_the_person_alone() -> None:
+    state = GAME.new(1, {"variant": "complex", "difficulty": "hard"}, 9)
+    assert GAME.to_act(state) == [0] and state["setup_hands"][1] == [] and len(state["setup_hands"][0]) == 5
+    assert GAME.view(state, None)["setup_done"] == [False, True]
+    first, second, secret, *_ = sorted(state["setup_hands"][0])
+    state, events = GAME.apply(state, 0, f"setup {first} {second} {secret}")
+    assert [e.code for e in events] == ["runarch.setup_chosen", "runarch.goals_revealed"]
+    assert state["goals"] == [first, second] and state["secret"] == [secret, None]
+    assert len(state["hands"][0]) == 2 and state["hands"][1] == [] and len(state["offer"]) == 4
+    assert GAME.to_act(state) == [0] and GAME.automated_seats(state) == [1]
+
+
+def test_the_automa_passing_25_hands_the_person_a_token() -> None:
+    stones = c01_on("row4", "C2")
+    state = solo_game("complex", hand=HAND, deck_top=["C01"], stones=stones, turn=1, scores=[0, 20])
+    new, events = GAME.apply(state, 1, "automa")
+    assert events_of(events)[3] == (
+        "runarch.token_handed",
+        {"seat": 1, "opponent": 0, "mark": 25, "ability": "diagonal", "minimum": 7},
+    )
+    assert new["handed"] == [0, 1] and GAME.abilities(new, 0)["diagonal"]
+    assert new["archives"][1] == {"left": [], "middle": [], "right": []}
+    assert GAME.view(new, None)["abilities"][1] == {"diagonal": False, "double": False, "diagonals": False}
+
+
+def test_the_person_passing_25_raises_their_own_minimum() -> None:
+    state = solo_game("complex", hand=HAND, stones=stones_with({"row1": pattern("C03")}), scores=[20, 0])
+    new, events = GAME.apply(state, 0, "score C03 row1 left")
+    assert events_of(events)[1][1] == {
+        "seat": 0,
+        "opponent": 1,
+        "mark": 25,
+        "ability": "diagonal",
+        "minimum": 7,
+    }
+    assert GAME.minimum(new, 0) == 7 and GAME.minimum(new, 1) == 7
+    assert GAME.view(new, None)["minimums"] == [7, 7]
+
+
+def test_the_automas_tenth_scored_card_ends_a_complex_solo_game() -> None:
+    nine = [f"C{n}" for n in range(40, 49)]
+    stones = c01_on("row4", "C2")
+    state = solo_game("complex", hand=HAND, deck_top=["C01"], stones=stones, turn=1, scored=[[], nine])
+    new, events = GAME.apply(state, 1, "automa")
+    codes = [e.code for e in events]
+    assert "runarch.tenth_card" in codes and new["over"]
+    assert codes[-3:] == ["runarch.final_breakdown", "runarch.final_breakdown", "runarch.game_over"]
+    assert GAME.view(new, None)["filed"] == [0, 10]
+
+
+def test_solo_views_hide_the_hand_and_show_the_automa() -> None:
+    state = solo_game("complex", difficulty="hard", hand=HAND)
+    public = GAME.view(state, None)
+    assert public["solo"] is True and public["difficulty"] == "hard"
+    assert public["automa"] == {
+        "seat": 1,
+        "difficulty": "hard",
+        "minimum": 6,
+        "lines": ROWS_AND_COLUMNS,
+        "last": None,
+    }
+    text = json.dumps(public)
+    assert not any(f'"{card}"' in text for card in hidden_ids(state))
+    assert public["hand_counts"] == [2, 0] and len(public["goals"]) == 2
+    assert [c["id"] for c in GAME.view(state, 0)["hand"]] == list(HAND)
