@@ -19,13 +19,28 @@ log = logging.getLogger(__name__)
 ACTIONS = ("join", "leave", "start", "cancel")
 
 
-def lobby_text(table: TableRow, tr: Tr, title: str, invited: discord.abc.User | None = None) -> str:
+def option_value(tr: Tr, game: str, value: object) -> object:
+    """Numbers as they are; word values (a variant, a difficulty) in the reader's language."""
+    return tr(f"options.{game}.values.{value}") if isinstance(value, str) else value
+
+
+def lobby_text(
+    table: TableRow,
+    tr: Tr,
+    title: str,
+    invited: discord.abc.User | None = None,
+    hidden_options: frozenset[str] = frozenset(),
+) -> str:
     names = ", ".join(s.name for s in sorted(table.seats, key=lambda s: s.seat))
     lines = [
         tr("lobby.title", game=title, host=table.seats[0].name if table.seats else "?"),
         tr("lobby.players", count=len(table.seats), max=table.max_seats, names=names),
     ]
-    options = [tr(f"options.{table.game}.{key}", value=value) for key, value in table.options.items()]
+    options = [
+        tr(f"options.{table.game}.{key}", value=option_value(tr, table.game, value))
+        for key, value in table.options.items()
+        if key not in hidden_options
+    ]
     if options:
         lines.append(" · ".join(options))
     if table.status == "lobby":
@@ -119,9 +134,10 @@ async def refresh_lobby(interaction: discord.Interaction, table: TableRow) -> No
     """Show the new roster on the lobby post the button sits on."""
     bot: Any = interaction.client
     tr = Tr(table.locale)
-    title = tr(bot.tables.adapters[table.game].title_key)
+    adapter = bot.tables.adapters[table.game]
     view = lobby_view(table, tr) if table.status == "lobby" else None
-    await interaction.response.edit_message(content=lobby_text(table, tr, title), view=view)
+    text = lobby_text(table, tr, tr(adapter.title_key), hidden_options=adapter.lobby_hides(table.options))
+    await interaction.response.edit_message(content=text, view=view)
 
 
 async def open_lobby(
@@ -170,7 +186,7 @@ async def open_lobby(
     else:
         raise UserError("lobby.text_channel_only")
     message = await thread.send(
-        lobby_text(table, tr, title, opponent),
+        lobby_text(table, tr, title, opponent, hidden_options=adapter.lobby_hides(table.options)),
         view=lobby_view(table, tr),
         allowed_mentions=discord.AllowedMentions(users=[opponent] if opponent else []),
     )

@@ -31,6 +31,15 @@ log = logging.getLogger(__name__)
 
 RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
 BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
+EventWords = Callable[[Tr, str, dict[str, Any]], tuple[str, dict[str, Any]]]
+
+
+def _no_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    return code, params
+
+
+def _all_options(options: Mapping[str, Any]) -> frozenset[str]:
+    return frozenset()
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,11 @@ class GameAdapter:
     title_key: str
     render_board: RenderBoard
     board_view: BoardView
+    event_words: EventWords = _no_words
+    lobby_hides: Callable[[Mapping[str, Any]], frozenset[str]] = _all_options
+    """Options a lobby need not show for these settings (a solo difficulty at a table for two)."""
+    """An event's sentence key and its codes (a stone "5R", an archive "left") in words of the reader's
+    language; a game may pick a fuller sentence for an event (a scoring that also files the card)."""
 
 
 @dataclass(frozen=True)
@@ -85,9 +99,16 @@ class TableService:
             raise UserError("table.not_seated")
         return seat
 
-    @staticmethod
-    def names(table: TableRow) -> list[str]:
-        return [s.name for s in sorted(table.seats, key=lambda s: s.seat)]
+    def names(self, table: TableRow, tr: Tr | None = None) -> list[str]:
+        """Display names by seat; seats the engine plays itself (an automa) get its name."""
+        names = [s.name for s in sorted(table.seats, key=lambda s: s.seat)]
+        adapter = self.adapters.get(table.game)
+        if adapter is not None and table.state is not None:
+            automated = adapter.game.automated_seats(table.state)
+            automa = (tr or Tr(table.locale))("table.automa_name")
+            for seat in sorted(automated):
+                names.insert(seat, automa)
+        return names
 
     # --------------------------------------------------------------- lifecycle
     async def open_table(
@@ -120,6 +141,20 @@ class TableService:
             )
         except ChannelBusy as error:
             raise UserError("table.busy") from error
+
+    async def open_solo(
+        self, interaction: discord.Interaction, game_name: str, options: Mapping[str, Any]
+    ) -> TableRow:
+        """A solo table against the game's automa in this DM, started at once."""
+        table = await self.open_table(
+            interaction,
+            game_name,
+            options,
+            channel_id=interaction.channel_id or 0,
+            parent_id=None,
+            max_seats=1,
+        )
+        return await self.start(table)
 
     async def start(self, table: TableRow) -> TableRow:
         """Lobby -> game: seat order drawn from the table's seed, then the engine's setup."""
@@ -157,7 +192,7 @@ class TableService:
             state, more = self._run_automated(engine, state, moves)
             events.extend(more)
         except IllegalMove as error:
-            raise self._refusal(table, engine, error) from error
+            raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
         outcome = engine.outcome(state)
         results = None
         if outcome is not None:
@@ -197,13 +232,15 @@ class TableService:
             events.extend(more)
         return state, events
 
-    def _refusal(self, table: TableRow, engine: Game, error: IllegalMove) -> UserError:
+    def _refusal(self, table: TableRow, engine: Game, error: IllegalMove, tr: Tr) -> UserError:
+        """The engine's refusal as the player's sentence, its codes in words like the turn log's."""
         if error.code == "core.not_your_turn":
             assert table.state is not None
             waiting = engine.to_act(table.state)
-            names = self.names(table)
+            names = self.names(table, tr)
             return UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
-        return UserError(error.code, **error.params)
+        code, params = self.adapters[table.game].event_words(tr, error.code, dict(error.params))
+        return UserError(code, **params)
 
     async def resign(self, interaction: discord.Interaction, *, game: str | None = None) -> Played | None:
         return await self.play(interaction, "resign", game=game)
@@ -216,8 +253,12 @@ class TableService:
         adapter = self.adapters[table.game]
         tr = Tr(table.locale)
         assert table.state is not None
-        names = self.names(table)
-        lines = [self.event_text(tr, e, names) for e in events if not e.code.endswith("game_over")]
+        names = self.names(table, tr)
+        lines = [
+            self.event_text(tr, e, names, adapter.event_words)
+            for e in events
+            if not e.code.endswith("game_over")
+        ]
         outcome = adapter.game.outcome(table.state)
         ping: list[discord.abc.Snowflake] = []
         if outcome is not None:
@@ -246,12 +287,12 @@ class TableService:
         return "\n".join(lines) or tr("table.board"), file, view, allowed
 
     @staticmethod
-    def event_text(tr: Tr, event: Event, names: Sequence[str]) -> str:
-        params = dict(event.params)
-        for key in ("seat", "next"):
+    def event_text(tr: Tr, event: Event, names: Sequence[str], words: EventWords = _no_words) -> str:
+        code, params = words(tr, event.code, dict(event.params))
+        for key in ("seat", "next", "opponent"):
             if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
                 params[key] = f"**{names[params[key]]}**"
-        return tr(event.code, **params)
+        return tr(code, **params)
 
     async def post_board(
         self,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,3 +117,87 @@ def greedy_move(state: dict[str, Any], seat: int) -> str:
     if not swaps:
         return "end"
     return max(swaps, key=lambda m: closeness(GAME.apply(state, seat, m)[0], seat)).notation
+
+
+# ------------------------------------------------------------- complex and solo play
+
+CARD_ID = re.compile(r"\bC\d{2}\b")
+
+
+def greedy_any_move(state: dict[str, Any], seat: int) -> str:
+    """A decent player for either variant: owed decisions first, then score; a swap that lets a
+    card score at once; else the swap that brings a card nearest to scoring; when no swap helps,
+    end the turn if allowed, otherwise a swap chosen at random (seeded by the position) to get
+    out of a dead end."""
+    moves = GAME.legal_moves(state, seat)
+    kinds = {m.kind for m in moves}
+    for owed in ("setup", "bet"):
+        if owed in kinds:
+            return next(m for m in moves if m.kind == owed).notation
+    if "draw" in kinds or "take" in kinds:
+        takes = [m.notation for m in moves if m.kind == "take"]
+        return takes[0] if takes and state["ply"] % 2 else "draw"
+    options = GAME.scoring_options(state, seat)
+    if options:
+        best = options[0]
+        archives = best.get("archives")
+        return " ".join(["score", best["card"], best["line"], *([archives[0]] if archives else [])])
+    shifts = [m for m in moves if m.kind in ("swap", "jump")]
+    if not shifts:
+        return "end"
+    afters = [(m, GAME.apply(state, seat, m)[0]) for m in shifts]
+    for move, after in afters:
+        if GAME.scoring_options(after, seat):
+            return move.notation
+    rnd = random.Random(state["ply"] * 7919 + seat)
+    move, after = max(afters, key=lambda pair: (closeness(pair[1], seat), rnd.random()))
+    if closeness(after, seat) > closeness(state, seat):
+        return move.notation
+    return "end" if "end" in kinds else rnd.choice(shifts).notation
+
+
+async def play_by_command(actor: Any, channel: Any, notation: str) -> Any:
+    """Make a move with the slash command a person would type for it."""
+    kind, *args = notation.split()
+    if kind in ("swap", "jump"):
+        return await _slash(actor, channel, f"runarch {kind}", a=args[0], b=args[1])
+    if kind == "score":
+        extra = {"archive": args[2]} if len(args) > 2 else {}
+        return await _slash(actor, channel, "runarch score", card=args[0], line=args[1], **extra)
+    if kind == "setup":
+        return await _slash(actor, channel, "runarch setup", goal1=args[0], goal2=args[1], secret=args[2])
+    if kind == "bet":
+        return await _slash(actor, channel, "runarch bet", place=" ".join(args))
+    if kind == "take":
+        return await _slash(actor, channel, "runarch draw", offer=int(args[0]))
+    return await _slash(actor, channel, f"runarch {kind}")
+
+
+async def _slash(actor: Any, channel: Any, name: str, **options: Any) -> Any:
+    """A slash command in a thread (member) or in the user's DM with the bot (``channel`` None)."""
+    if channel is None:
+        return await actor.slash(name, **options)
+    return await actor.slash(channel, name, **options)
+
+
+def hidden_card_ids(state: dict[str, Any]) -> set[str]:
+    """Card ids nobody but their holder may see now: hands, setup hands, the secret goals (until
+    the end), the offer (only match areas are public) and the deck."""
+    hidden = {card for hand in state["hands"] for card in hand}
+    hidden |= {card for hand in state.get("setup_hands", []) for card in hand}
+    if not state["over"]:
+        hidden |= {card for card in state.get("secret", []) if card}
+    hidden |= set(state.get("offer", [])) | set(state["deck"])
+    return hidden
+
+
+def leaked_ids(messages: list[discord.Message], state: dict[str, Any]) -> dict[int, set[str]]:
+    """Hidden card ids found in public messages (content and embeds), by message id."""
+    hidden = hidden_card_ids(state)
+    leaks: dict[int, set[str]] = {}
+    for message in messages:
+        text = message.content + "".join(str(e.to_dict()) for e in message.embeds)
+        found = set(CARD_ID.findall(text)) & hidden
+        if found:
+            leaks[message.id] = found
+    return leaks

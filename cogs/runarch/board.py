@@ -1,0 +1,156 @@
+"""The buttons under a board post: persistent across restarts, refused when stale."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from bot.errors import UserError, run_guarded, send_ephemeral
+from bot.i18n import Tr, lang_of
+from bot.tables import TableService
+from cogs.runarch.pickers import BetPicker, CellPicker, OfferPicker, ScorePicker, SetupPicker
+from cogs.runarch.private import hand_lines, show_hand
+from db.models import TableRow
+from engine.runarch import GAME
+
+NAME = "runarch"
+
+
+async def my_turn(interaction: discord.Interaction, version: int | None = None) -> tuple[TableRow, int]:
+    """The running table here and the caller's seat, refusing politely if it is not their turn."""
+    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+    table = await service.running_table_here(interaction, NAME)
+    seat = service.seat_of(table, interaction.user.id)
+    if version is not None and version != table.version:
+        raise UserError("table.stale")
+    assert table.state is not None
+    waiting = GAME.to_act(table.state)
+    if seat not in waiting:
+        if table.state.get("phase") == "setup":
+            raise UserError("runarch.setup_already_chosen")
+        names = service.names(table)
+        raise UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
+    return table, seat
+
+
+def actions_for(state: dict[str, Any]) -> list[str]:
+    """The buttons a board shows: what the seat(s) to act can do now, then their cards."""
+    waiting = GAME.to_act(state)
+    if not waiting:
+        return []
+    kinds = {move.kind for move in GAME.legal_moves(state, waiting[0])}
+    if "setup" in kinds:
+        return ["setup", "hand"]
+    if "bet" in kinds:
+        return ["bet", "hand"]
+    if "draw" in kinds or "take" in kinds:
+        return [a for a in ("draw", "take") if a in kinds] + ["hand"]
+    actions = [a for a in ("swap", "jump") if a in kinds]
+    actions.append("score")
+    if "end" in kinds:
+        actions.append("end")
+    return [*actions, "hand"]
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ra:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z]+)",
+):
+    """A button under a board post; table id and state version in the custom id survive restarts
+    and let a click on an old board be refused instead of applied to a newer position."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "swap": discord.ButtonStyle.primary,
+        "jump": discord.ButtonStyle.primary,
+        "setup": discord.ButtonStyle.primary,
+        "bet": discord.ButtonStyle.primary,
+        "draw": discord.ButtonStyle.primary,
+        "take": discord.ButtonStyle.primary,
+        "score": discord.ButtonStyle.success,
+    }
+
+    def __init__(self, table_id: int, version: int, action: str, tr: Tr | None = None) -> None:
+        label = (tr or Tr("en"))(f"runarch.button.{action}")
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=self.STYLES.get(action, discord.ButtonStyle.secondary),
+                custom_id=f"ra:{table_id}:{version}:{action}",
+            )
+        )
+        self.table_id, self.version, self.action = table_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> BoardButton:
+        return cls(int(match["table"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        tr = Tr(lang_of(interaction.locale))
+        if self.action == "hand":
+            await show_hand(interaction)
+            return
+        # The setup choice is simultaneous: the other player's choice makes no board stale.
+        table, seat = await my_turn(interaction, None if self.action == "setup" else self.version)
+        if table.id != self.table_id:
+            raise UserError("table.stale")
+        assert table.state is not None
+        kinds = {move.kind for move in GAME.legal_moves(table.state, seat)}
+        if self.action == "end":
+            await service.play(interaction, "end", game=NAME, expected_version=self.version)
+        elif self.action == "draw":
+            await service.play(interaction, "draw", game=NAME, expected_version=self.version)
+        elif self.action in ("swap", "jump"):
+            if self.action not in kinds:
+                raise UserError("runarch.already_swapped" if self.action == "swap" else "runarch.no_jump")
+            picker = CellPicker(table, seat, tr, self.action)
+            await send_ephemeral(interaction, tr(f"runarch.{self.action}_prompt"), view=picker)
+        elif self.action == "score":
+            options = GAME.scoring_options(table.state, seat)
+            if not options:
+                raise UserError("runarch.nothing_scores")
+            await send_ephemeral(
+                interaction, tr("runarch.score_prompt"), view=ScorePicker(table, seat, tr, options)
+            )
+        elif self.action == "bet":
+            if "bet" not in kinds:
+                raise UserError("runarch.no_bet_pending")
+            await send_ephemeral(interaction, tr("runarch.bet_prompt"), view=BetPicker(table, seat, tr))
+        elif self.action == "take":
+            if "take" not in kinds:
+                raise UserError("runarch.no_offer_ability")
+            await send_ephemeral(interaction, tr("runarch.take_prompt"), view=OfferPicker(table, seat, tr))
+        elif self.action == "setup":
+            await send_ephemeral(
+                interaction, "\n".join(hand_lines(tr, table.state, seat)), view=SetupPicker(table, seat, tr)
+            )
+
+
+def board_view(table: TableRow, tr: Tr) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in actions_for(table.state or {}):
+        view.add_item(BoardButton(table.id, table.version, action, tr))
+    return view
+
+
+class ResignConfirm(discord.ui.View):
+    """Resigning ends the game for both, so it asks once more."""
+
+    def __init__(self, tr: Tr) -> None:
+        super().__init__(timeout=120)
+        button: discord.ui.Button[ResignConfirm] = discord.ui.Button(
+            label=tr("runarch.button.resign"), style=discord.ButtonStyle.danger
+        )
+        button.callback = self._confirmed  # type: ignore[method-assign]
+        self.add_item(button)
+
+    async def _confirmed(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        await run_guarded(interaction, service.play(interaction, "resign", game=NAME, from_picker=True))

@@ -1,0 +1,189 @@
+"""Private pickers: selects that build one move for one seat, shown only to that player.
+
+Each picker plays its move against the board version it was opened on, so a picker left
+open while the board moved on is refused instead of applied to a different position. The
+setup choice is the exception: both players choose at the same time and their choices
+do not depend on each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.errors import run_guarded
+from bot.i18n import Tr
+from bot.tables import TableService
+from cogs.runarch.labels import (
+    CELLS,
+    CHOICES_MAX,
+    bet_label,
+    card_with_goal,
+    cell_label,
+    offer_label,
+    scoring_label,
+    scoring_values,
+)
+from db.models import TableRow
+from engine.runarch import GAME
+
+NAME = "runarch"
+
+
+def partners(state: Mapping[str, Any], seat: int, cell: str, kind: str = "swap") -> list[str]:
+    """Cells the engine allows exchanging with ``cell`` now by a ``kind`` move (swap or jump)."""
+    found = []
+    for move in GAME.legal_moves(dict(state), seat):
+        if move.kind == kind and cell in move.args:
+            found.append(move.args[1] if move.args[0] == cell else move.args[0])
+    return found
+
+
+class MovePicker(discord.ui.View):
+    """A private select of one seat's moves; only that player may use it."""
+
+    check_version = True
+
+    def __init__(
+        self,
+        table: TableRow,
+        seat: int,
+        placeholder: str,
+        options: list[discord.SelectOption],
+        *,
+        min_values: int = 1,
+        max_values: int = 1,
+    ) -> None:
+        super().__init__(timeout=600)
+        self.table, self.seat = table, seat
+        self.select: discord.ui.Select[MovePicker] = discord.ui.Select(
+            placeholder=placeholder[:150],
+            options=options[:CHOICES_MAX],
+            min_values=min_values,
+            max_values=max_values,
+        )
+        self.select.callback = self._picked  # type: ignore[method-assign]
+        self.add_item(self.select)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.table.user_at(self.seat)
+
+    async def _picked(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, self.select.values)
+
+    async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        version = self.table.version if self.check_version else None
+        await run_guarded(
+            interaction,
+            service.play(
+                interaction, self.notation(values), game=NAME, expected_version=version, from_picker=True
+            ),
+        )
+
+    def notation(self, values: Sequence[str]) -> str:
+        raise NotImplementedError
+
+
+class CellPicker(MovePicker):
+    """Two private steps for ``swap`` or ``jump``: any stone, then a stone it may change place with."""
+
+    def __init__(
+        self, table: TableRow, seat: int, tr: Tr, kind: str = "swap", first: str | None = None
+    ) -> None:
+        self.tr, self.kind, self.first = tr, kind, first
+        state = table.state or {}
+        if first is None:
+            movable = {c for m in GAME.legal_moves(state, seat) if m.kind == kind for c in m.args}
+            cells, placeholder = [c for c in CELLS if c in movable], tr("runarch.pick_first")
+        else:
+            cells = partners(state, seat, first, kind)
+            placeholder = tr("runarch.pick_second", cell=first)
+        options = [discord.SelectOption(label=cell_label(tr, state, c)[:100], value=c) for c in cells]
+        super().__init__(table, seat, placeholder, options)
+
+    async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
+        if self.first is None:
+            picker = CellPicker(self.table, self.seat, self.tr, self.kind, first=values[0])
+            content = self.tr(f"runarch.{self.kind}_prompt_second", cell=values[0])
+            await interaction.response.edit_message(content=content, view=picker)
+            return
+        await super().play(interaction, values)
+
+    def notation(self, values: Sequence[str]) -> str:
+        return f"{self.kind} {self.first} {values[0]}"
+
+
+class ScorePicker(MovePicker):
+    """The scorings the board allows now, best first (with the archive in the complex game)."""
+
+    def __init__(self, table: TableRow, seat: int, tr: Tr, options: list[dict[str, Any]]) -> None:
+        choices = [
+            discord.SelectOption(label=scoring_label(tr, option, archive)[:100], value=value)
+            for value, option, archive in scoring_values(options)
+        ]
+        super().__init__(table, seat, tr("runarch.pick_scoring"), choices)
+
+    def notation(self, values: Sequence[str]) -> str:
+        return f"score {values[0]}"
+
+
+class BetPicker(MovePicker):
+    """Where to place a bet token that was just earned."""
+
+    def __init__(self, table: TableRow, seat: int, tr: Tr) -> None:
+        state = table.state or {}
+        goals = GAME.view(state, None).get("goals", [])
+        choices = [
+            discord.SelectOption(label=bet_label(tr, notation, goals)[:100], value=notation)
+            for notation in GAME.bet_options(state, seat)
+        ]
+        super().__init__(table, seat, tr("runarch.pick_bet"), choices)
+
+    def notation(self, values: Sequence[str]) -> str:
+        return values[0]
+
+
+class OfferPicker(MovePicker):
+    """A card from the public offer instead of the deck (only match areas are known)."""
+
+    def __init__(self, table: TableRow, seat: int, tr: Tr) -> None:
+        offer = GAME.view(table.state or {}, None).get("offer", [])
+        choices = [
+            discord.SelectOption(label=offer_label(tr, i, match)[:100], value=str(i))
+            for i, match in enumerate(offer, start=1)
+        ]
+        super().__init__(table, seat, tr("runarch.pick_offer"), choices)
+
+    def notation(self, values: Sequence[str]) -> str:
+        return f"take {values[0]}"
+
+
+class SetupPicker(MovePicker):
+    """The complex game's private opening choice: two public goals, then the secret goal."""
+
+    check_version = False
+
+    def __init__(self, table: TableRow, seat: int, tr: Tr, goals: Sequence[str] = ()) -> None:
+        self.tr, self.goals = tr, list(goals)
+        cards = GAME.view(table.state or {}, seat).get("setup_hand", [])
+        if not self.goals:
+            placeholder, wanted = tr("runarch.pick_goals"), 2
+        else:
+            cards = [c for c in cards if c["id"] not in self.goals]
+            placeholder, wanted = tr("runarch.pick_secret"), 1
+        options = [discord.SelectOption(label=card_with_goal(tr, c)[:100], value=c["id"]) for c in cards]
+        super().__init__(table, seat, placeholder, options, min_values=wanted, max_values=wanted)
+
+    async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
+        if not self.goals:
+            picker = SetupPicker(self.table, self.seat, self.tr, goals=sorted(values))
+            content = self.tr("runarch.setup_prompt_secret", goals=", ".join(sorted(values)))
+            await interaction.response.edit_message(content=content, view=picker)
+            return
+        await super().play(interaction, values)
+
+    def notation(self, values: Sequence[str]) -> str:
+        return f"setup {self.goals[0]} {self.goals[1]} {values[0]}"

@@ -1,0 +1,112 @@
+"""Two people play the complex RunArch game through the real bot; nothing private goes public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcord import Env
+
+from engine.runarch import GAME
+from tests.bot.harness import Table, greedy_any_move, leaked_ids, play_by_command
+
+MAX_ACTIONS = 2500
+
+
+async def choose_setup_by_picker(table: Table, player: Any, choice: list[str] | None = None) -> None:
+    """Open the private setup picker from the board and choose two goals, then the secret."""
+    state = await table.state()
+    seat = (await table.row()).seat_of(player.id)
+    assert seat is not None
+    cards = [c["id"] for c in GAME.view(state, seat)["setup_hand"]]
+    shown = await player.click(table.last_board(), label="Choose goals")
+    assert shown.ephemeral
+    assert all(card in shown.response.content for card in cards), "the private message lists the 5 cards"
+    choice = choice or cards[:3]
+    await player.select(shown.response.message, choice[:2])
+    await player.select(shown.response.message, [choice[2]])
+
+
+async def test_setup_is_simultaneous_and_private(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env, variant="complex")
+    board = table.last_board()
+    assert table.alice.mention in board.content and table.bob.mention in board.content
+    before = len(table.thread.history())
+    await choose_setup_by_picker(table, table.alice)
+    state = await table.state()
+    assert GAME.to_act(state) == [(await table.row()).seat_of(table.bob.id)]
+    posted = table.thread.history()[before:]
+    assert posted, "the choice is announced"
+    assert not leaked_ids(posted, state), "the first choice stays secret until both have chosen"
+
+    again = await table.alice.slash(table.thread, "runarch setup", goal1="C01", goal2="C02", secret="C03")
+    assert again.ephemeral and "already" in again.response.content
+
+    bob_seat = (await table.row()).seat_of(table.bob.id)
+    assert bob_seat is not None
+    bob_cards = [c["id"] for c in GAME.view(state, bob_seat)["setup_hand"]]
+    result = await play_by_command(
+        table.bob, table.thread, f"setup {bob_cards[3]} {bob_cards[4]} {bob_cards[0]}"
+    )
+    assert not result.ephemeral, result.response.content
+    state = await table.state()
+    goals = GAME.view(state, None)["goals"]
+    assert len(goals) == 4
+    assert all(g["id"] in result.response.content or g["id"] in table.last_board().content for g in goals)
+
+
+async def test_complex_refusals_change_nothing(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env, variant="complex")
+    for player in (table.alice, table.bob):
+        seat = (await table.row()).seat_of(player.id)
+        assert seat is not None
+        state = await table.state()
+        await play_by_command(player, table.thread, greedy_any_move(state, seat))
+    snapshot = await table.snapshot()
+    player = await table.to_act()
+    for name, options, expected in (
+        ("runarch jump", {"a": "A1", "b": "C3"}, "jump"),
+        ("runarch bet", {"place": "left 3"}, "bet"),
+        ("runarch draw", {}, "draw"),
+    ):
+        result = await player.slash(table.thread, name, **options)
+        assert result.ephemeral, f"{name} was not refused"
+        assert expected in result.response.content.lower() or result.response.content
+    assert await table.snapshot() == snapshot
+
+
+async def test_two_members_play_a_complete_complex_game(simcord_env: Env) -> None:
+    """Seed 2: the test players earn tokens, jump, bet, draw and take from the offer on the way."""
+    table = await Table.open(simcord_env, seed=2, variant="complex")
+    seen = 0
+    kinds_played: set[str] = set()
+    for _ in range(MAX_ACTIONS):
+        state = await table.state()
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_act(state)[0]
+        player = await table.player(seat)
+        notation = greedy_any_move(state, seat)
+        version = (await table.row()).version
+        if notation.startswith("setup") and seat == 0:
+            await choose_setup_by_picker(table, player, notation.split()[1:])
+        else:
+            result = await play_by_command(player, table.thread, notation)
+            assert not result.ephemeral, f"{notation}: {result.response.content}"
+        kinds_played.add(notation.split()[0])
+        assert (await table.row()).version == version + 1, f"{notation} was not applied once"
+        history = table.thread.history()
+        leaks = leaked_ids(history[seen:], await table.state())
+        assert not leaks, f"after {notation}: hidden cards in public messages {leaks}"
+        seen = len(history)
+    row = await table.row()
+    assert row.status == "finished"
+    assert {"setup", "swap", "jump", "score", "bet", "draw", "take", "end"} <= kinds_played
+    assert row.state == await table.replayed()
+    final = table.last_board().content
+    outcome = GAME.outcome(row.state or {})
+    assert outcome is not None
+    for seat in range(2):
+        breakdown = outcome.details["breakdown"][seat]
+        assert f"{breakdown['total']}" in final
+    results = await table.bot.store.results(row.id)
+    assert sorted(r.place for r in results) == sorted(outcome.places)

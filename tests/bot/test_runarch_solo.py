@@ -1,0 +1,73 @@
+"""Solo RunArch against the automa, in the DM with the bot, at every difficulty."""
+
+from __future__ import annotations
+
+import pytest
+from simcord import Env
+
+from engine.runarch import GAME
+from tests.bot.harness import greedy_any_move, leaked_ids, play_by_command
+
+MAX_ACTIONS = 2500
+
+
+async def play_solo(env: Env, variant: str, difficulty: str, seed: int = 1) -> tuple[object, object]:
+    env.bot.tables.new_seed = lambda: seed  # type: ignore[attr-defined]
+    dana = env.create_user("dana")
+    opened = await dana.slash("runarch solo", variant=variant, difficulty=difficulty)
+    assert not opened.ephemeral, opened.response.content
+    store = env.bot.store  # type: ignore[attr-defined]
+    dm = dana.dm_channel
+    table = await store.open_table_in(dm.id)
+    assert table is not None and table.status == "active"
+    seen = 0
+    automa_posts = 0
+    for _ in range(MAX_ACTIONS):
+        table = await store.table(table.id)
+        state = table.state
+        if GAME.outcome(state) is not None:
+            break
+        assert GAME.to_act(state) == [0], "the automa never keeps the person waiting"
+        notation = greedy_any_move(state, 0)
+        result = await play_by_command(dana, None, notation)
+        assert not result.ephemeral, f"{notation}: {result.response.content}"
+        history = dm.history()
+        fresh = history[seen:]
+        automa_posts += sum("Automa" in m.content for m in fresh)
+        leaks = leaked_ids(fresh, (await store.table(table.id)).state)
+        assert not leaks, f"after {notation}: hidden cards in the DM's board posts {leaks}"
+        seen = len(history)
+    table = await store.table(table.id)
+    assert table.status == "finished"
+    assert automa_posts > 0, "the automa's turns are shown in the turn log"
+    results = await store.results(table.id)
+    assert sorted(r.user_id is None for r in results) == [False, True]
+    return table, results
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+async def test_a_complete_simple_solo_game_at_each_difficulty(simcord_env: Env, difficulty: str) -> None:
+    table, results = await play_solo(simcord_env, "simple", difficulty)
+    assert table.options["difficulty"] == difficulty  # type: ignore[attr-defined]
+    outcome = GAME.outcome(table.state)  # type: ignore[attr-defined]
+    by_seat = {r.seat: r for r in results}  # type: ignore[attr-defined]
+    assert [by_seat[s].score for s in (0, 1)] == list(outcome.scores)
+    assert [by_seat[s].place for s in (0, 1)] == list(outcome.places)
+
+
+async def test_a_complete_complex_solo_game(simcord_env: Env) -> None:
+    table, _ = await play_solo(simcord_env, "complex", "normal")
+    assert table.state["variant"] == "complex"  # type: ignore[attr-defined]
+
+
+async def test_solo_only_in_dms_and_one_at_a_time(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    member = guild.add_member(simcord_env.create_user("erin"))
+    refused = await member.slash(channel, "runarch solo")
+    assert refused.ephemeral and "DM" in refused.response.content
+    assert await simcord_env.bot.store.open_table_in(channel.id) is None  # type: ignore[attr-defined]
+    frank = simcord_env.create_user("frank")
+    assert not (await frank.slash("runarch solo")).ephemeral
+    again = await frank.slash("runarch solo")
+    assert again.ephemeral and "already" in again.response.content
