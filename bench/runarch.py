@@ -39,9 +39,20 @@ class Sizes:
     commits: int = 400
     bot_moves: int = 200
     games: int = 1000
+    automa_games: int = 200
+    solo_trips: int = 100
 
 
-QUICK = Sizes(apply_games=5, renders=10, warm_renders=40, commits=20, bot_moves=12, games=20)
+QUICK = Sizes(
+    apply_games=5,
+    renders=10,
+    warm_renders=40,
+    commits=20,
+    bot_moves=12,
+    games=20,
+    automa_games=6,
+    solo_trips=6,
+)
 
 
 def uniform(state: State, seat: int, rnd: random.Random) -> Move:
@@ -56,14 +67,19 @@ def eager(state: State, seat: int, rnd: random.Random) -> Move:
     return rnd.choice(scores or moves)
 
 
-def play(seed: int, chooser: Any = uniform) -> list[tuple[State, int, Move]]:
-    """One complete game: every (state before, seat, move) in order."""
+def play(
+    seed: int, chooser: Any = uniform, *, seats: int = 2, options: dict[str, Any] | None = None
+) -> list[tuple[State, int, Move]]:
+    """One complete game: every (state before, seat, move) in order; the automa plays its own seat."""
     rnd = random.Random(seed)
-    state = GAME.new(2, {}, seed)
+    state = GAME.new(seats, options or {}, seed)
     steps = []
     while not state["over"]:
         seat = GAME.to_act(state)[0]
-        move = chooser(state, seat, rnd)
+        if seat in GAME.automated_seats(state):
+            move = GAME.choose_automated(state, seat)
+        else:
+            move = chooser(state, seat, rnd)
         steps.append((state, seat, move))
         state, _ = GAME.apply(state, seat, move)
     return steps
@@ -249,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, help="random complete games to time (default 1000)")
     parser.add_argument("--moves", type=int, help="moves to play through the bot (default 200)")
     parser.add_argument("--seed", type=int, default=1)
+    from bench.runarch_variants import bench_automa, bench_complex_games, bench_render_complex, bench_solo_bot
+
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else Sizes()
     if args.games:
@@ -265,20 +283,40 @@ def main(argv: list[str] | None = None) -> int:
     ratio = rendered.p50 / blank.p50
     print(row("render board", rendered, f"{ratio:.2f}x blank  target <= 3x  {verdict(ratio <= 3)}"))
     print(row("  baseline: blank PNG encode", blank, f"largest board PNG {biggest / 1024:.0f} KB"))
+    complex_render, complex_biggest = bench_render_complex(sizes.renders, args.seed)
+    note = (
+        f"{complex_render.p50 / rendered.p50:.2f}x simple board  largest {complex_biggest / 1024:.0f} KB  "
+        f"target < 400 KB  {verdict(complex_biggest < 400 * 1024)}"
+    )
+    print(row("render complex/solo board", complex_render, note))
 
     with tempfile.TemporaryDirectory() as tmp:
         committed, bare = asyncio.run(bench_store(sizes, args.seed, Path(tmp)))
         print(row("store commit", committed, f"{committed.p50 / bare.p50:.2f}x bare"))
         print(row("  baseline: bare insert+commit", bare))
         moved = asyncio.run(bench_bot(sizes, args.seed, Path(tmp)))
+        solo = asyncio.run(bench_solo_bot(sizes.solo_trips, args.seed, Path(tmp)))
     ok = moved.p50 <= 50 and moved.p99 <= 150
     print(row("whole move via SimCord", moved, f"target p50 <= 50, p99 <= 150  {verdict(ok)}"))
+    note = f"{solo.p50 / moved.p50:.2f}x a 2-player move  target p50 <= 80  {verdict(solo.p50 <= 80)}"
+    print(row("solo round trip via SimCord", solo, note))
+
+    automa = bench_automa(sizes.automa_games, args.seed)
+    note = f"{automa.p50 / applied.p50:.1f}x apply  target p99 <= 20  {verdict(automa.p99 <= 20)}"
+    print(row("automa turn", automa, note))
 
     seconds, moves = bench_games(sizes, args.seed)
     target = 20 * sizes.games / 1000
     print(
         f"{sizes.games} random complete games: {seconds:.2f} s ({moves} moves, "
         f"{seconds / moves * 1e6:.1f} us/move)  target <= {target:g} s  {verdict(seconds <= target)}"
+    )
+    complex_seconds, complex_moves = bench_complex_games(sizes.games, args.seed)
+    target = 60 * sizes.games / 1000
+    ok = complex_seconds <= target
+    print(
+        f"{sizes.games} random complete complex games: {complex_seconds:.2f} s ({complex_moves} moves, "
+        f"{complex_seconds / seconds:.1f}x simple)  target <= {target:g} s  {verdict(ok)}"
     )
     return 0
 
