@@ -12,8 +12,13 @@ from simcord import Env
 
 from bot.client import GameBot
 from db.models import TableRow
+from engine.core import Move
 from engine.core.game import replay
 from engine.runarch import GAME
+from engine.runarch.cards import CARDS
+from engine.runarch.components import ALL_LINES as GAME_LINES
+from engine.runarch.components import CELL_INDEX, SIMPLE_LINES
+from engine.runarch.scoring import PAIR_POINTS
 from tests.engine.runarch_support import closeness
 
 
@@ -124,9 +129,59 @@ def greedy_move(state: dict[str, Any], seat: int) -> str:
 CARD_ID = re.compile(r"\bC\d{2}\b")
 
 
+def planned_shift(state: dict[str, Any], seat: int, shifts: list[Move]) -> Move | None:
+    """The swap or jump that moves a stone one step along the cheapest plan to score a card.
+
+    A plan, for one hand card and one line, brings the card's exact stones to the positions
+    that need them: every position that matches nothing, then the nearest half matches until
+    the card reaches the minimum. Its cost is the stones' distances; the cheapest plan wins.
+    """
+    stones = state["stones"]
+    where = {code: i for i, code in enumerate(stones)}
+    diagonal = GAME.abilities(state, seat)["diagonal"]
+    minimum = GAME.minimum(state, seat)
+
+    def distance(a: int, b: int) -> int:
+        (ra, ca), (rb, cb) = divmod(a, 5), divmod(b, 5)
+        return max(abs(ra - rb), abs(ca - cb)) if diagonal else abs(ra - rb) + abs(ca - cb)
+
+    best: tuple[int, int, int] | None = None  # (cost, stone's cell, where it should go)
+    for card in state["hands"][seat]:
+        pattern = CARDS[card].pattern
+        for line in SIMPLE_LINES:
+            cells = GAME_LINES[line]
+            points = [PAIR_POINTS[want][stones[cell]] for want, cell in zip(pattern, cells, strict=True)]
+            steps = [(distance(where[pattern[i]], cells[i]), where[pattern[i]], cells[i]) for i in range(5)]
+            plan = [steps[i] for i in range(5) if points[i] == 0]
+            gained = sum(points) + 2 * len(plan)
+            for step in sorted(steps[i] for i in range(5) if points[i] == 1):
+                if gained >= minimum:
+                    break
+                plan.append(step)
+                gained += 1
+            plan = [step for step in plan if step[0] > 0]
+            if gained < minimum or not plan:
+                continue
+            cost = sum(step[0] for step in plan)
+            if best is None or cost < best[0]:
+                nearest = min(plan)
+                best = (cost, nearest[1], nearest[2])
+    if best is None:
+        return None
+    _, source, target = best
+
+    def partner(move: Move) -> int | None:
+        a, b = CELL_INDEX[move.args[0]], CELL_INDEX[move.args[1]]
+        return b if a == source else a if b == source else None
+
+    moving = [(distance(other, target), m) for m in shifts if (other := partner(m)) is not None]
+    return min(moving, key=lambda pair: pair[0])[1] if moving else None
+
+
 def greedy_any_move(state: dict[str, Any], seat: int) -> str:
     """A decent player for either variant: owed decisions first, then score; a swap that lets a
-    card score at once; else the swap that brings a card nearest to scoring; when no swap helps,
+    card score at once; else a step of the cheapest plan to score (``planned_shift``), or the
+    swap that brings a card nearest to scoring; when no swap helps,
     end the turn if allowed, otherwise a swap chosen at random (seeded by the position) to get
     out of a dead end."""
     moves = GAME.legal_moves(state, seat)
@@ -149,6 +204,8 @@ def greedy_any_move(state: dict[str, Any], seat: int) -> str:
     for move, after in afters:
         if GAME.scoring_options(after, seat):
             return move.notation
+    if not state["swapped"] and (planned := planned_shift(state, seat, shifts)) is not None:
+        return planned.notation
     rnd = random.Random(state["ply"] * 7919 + seat)
     move, after = max(afters, key=lambda pair: (closeness(pair[1], seat), rnd.random()))
     if closeness(after, seat) > closeness(state, seat):

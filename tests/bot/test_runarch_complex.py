@@ -26,6 +26,25 @@ async def choose_setup_by_picker(table: Table, player: Any, choice: list[str] | 
     await player.select(shown.response.message, [choice[2]])
 
 
+async def play_by_button(table: Table, player: Any, notation: str) -> bool:
+    """Bets, offer cards and jumps through the board's buttons and private pickers; False if the
+    move has no button route."""
+    kind, *args = notation.split()
+    labels = {"bet": "Place bet", "take": "Take from offer", "jump": "Jump over one"}
+    if kind not in labels:
+        return False
+    shown = await player.click(table.last_board(), label=labels[kind])
+    assert shown.ephemeral, shown.response.content
+    if kind == "bet":
+        await player.select(shown.response.message, [notation])
+    elif kind == "take":
+        await player.select(shown.response.message, [args[0]])
+    else:
+        await player.select(shown.response.message, [args[0]])
+        await player.select(shown.response.message, [args[1]])
+    return True
+
+
 async def test_setup_is_simultaneous_and_private(simcord_env: Env) -> None:
     table = await Table.open(simcord_env, variant="complex")
     board = table.last_board()
@@ -75,7 +94,8 @@ async def test_complex_refusals_change_nothing(simcord_env: Env) -> None:
 
 
 async def test_two_members_play_a_complete_complex_game(simcord_env: Env) -> None:
-    """Seed 2: the test players earn tokens, jump, bet, draw and take from the offer on the way."""
+    """Seed 2: the test players earn tokens, jump, bet, draw and take from the offer on the way,
+    and the game ends in the round of a 10th filed card."""
     table = await Table.open(simcord_env, seed=2, variant="complex")
     seen = 0
     kinds_played: set[str] = set()
@@ -87,12 +107,15 @@ async def test_two_members_play_a_complete_complex_game(simcord_env: Env) -> Non
         player = await table.player(seat)
         notation = greedy_any_move(state, seat)
         version = (await table.row()).version
-        if notation.startswith("setup") and seat == 0:
+        kind = notation.split()[0]
+        if kind == "setup" and seat == 0:
             await choose_setup_by_picker(table, player, notation.split()[1:])
+        elif kind in kinds_played and await play_by_button(table, player, notation):
+            pass  # the second and later bets, offer cards and jumps go through the pickers
         else:
             result = await play_by_command(player, table.thread, notation)
             assert not result.ephemeral, f"{notation}: {result.response.content}"
-        kinds_played.add(notation.split()[0])
+        kinds_played.add(kind)
         assert (await table.row()).version == version + 1, f"{notation} was not applied once"
         history = table.thread.history()
         leaks = leaked_ids(history[seen:], await table.state())
@@ -102,6 +125,7 @@ async def test_two_members_play_a_complete_complex_game(simcord_env: Env) -> Non
     assert row.status == "finished"
     assert {"setup", "swap", "jump", "score", "bet", "draw", "take", "end"} <= kinds_played
     assert row.state == await table.replayed()
+    assert any("filed a 10th card" in m.content for m in table.thread.history())
     final = table.last_board().content
     outcome = GAME.outcome(row.state or {})
     assert outcome is not None
@@ -110,3 +134,21 @@ async def test_two_members_play_a_complete_complex_game(simcord_env: Env) -> Non
         assert f"{breakdown['total']}" in final
     results = await table.bot.store.results(row.id)
     assert sorted(r.place for r in results) == sorted(outcome.places)
+
+
+async def test_the_hand_shows_the_secret_goal_only_to_its_owner(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env, variant="complex")
+    for player in (table.alice, table.bob):
+        seat = (await table.row()).seat_of(player.id)
+        assert seat is not None
+        await play_by_command(player, table.thread, greedy_any_move(await table.state(), seat))
+    state = await table.state()
+    for player in (table.alice, table.bob):
+        seat = (await table.row()).seat_of(player.id)
+        assert seat is not None
+        shown = await player.slash(table.thread, "runarch hand")
+        assert shown.ephemeral
+        assert state["secret"][seat] in shown.response.content
+        assert "secret goal" in shown.response.content
+        assert all(card in shown.response.content for card in state["hands"][seat])
+    assert not leaked_ids(table.thread.history(), state)

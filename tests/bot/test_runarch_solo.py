@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from simcord import Env
 
+from bot.client import GameBot
+from engine.core.game import replay
 from engine.runarch import GAME
 from tests.bot.harness import greedy_any_move, leaked_ids, play_by_command
 
@@ -71,3 +75,30 @@ async def test_solo_only_in_dms_and_one_at_a_time(simcord_env: Env) -> None:
     assert not (await frank.slash("runarch solo")).ephemeral
     again = await frank.slash("runarch solo")
     assert again.ephemeral and "already" in again.response.content
+
+
+async def test_a_solo_game_goes_on_after_a_restart(simcord_env: Env, make_bot: Callable[[], GameBot]) -> None:
+    simcord_env.bot.tables.new_seed = lambda: 1  # type: ignore[attr-defined]
+    dana = simcord_env.create_user("dana")
+    await dana.slash("runarch solo", difficulty="hard")
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    table = await store.open_table_in(dana.dm_channel.id)
+    swap = next(m for m in GAME.legal_moves(table.state, 0) if m.kind == "swap")
+    await dana.slash("runarch swap", a=swap.args[0], b=swap.args[1])
+    board = dana.dm_channel.history()[-1]
+
+    await simcord_env.restart_bot(make_bot())
+
+    result = await dana.click(board, label="End turn")
+    assert not result.ephemeral, result.response.content
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    table = await store.table(table.id)
+    moves = [m.notation for m in await store.moves(table.id)]
+    assert moves[-2:] == ["end", "automa"], "the automa answered at once, after the restart"
+    assert "automa" in dana.dm_channel.history()[-1].content.lower()
+    assert (
+        replay(
+            GAME, 1, table.options, table.seed, [(m.seat, m.notation) for m in await store.moves(table.id)]
+        )
+        == table.state
+    )
