@@ -278,7 +278,9 @@ class TableService:
                 mentions.append(f"<@{user_id}>")
                 if s != mover:
                     ping.append(discord.Object(id=user_id))
-            if mentions:
+            if table.guild_id is None and mentions:
+                lines.append(tr("table.your_move"))  # a DM: there is only the one player to tell
+            elif mentions:
                 lines.append(tr("table.to_act", mention=", ".join(mentions)))
         png = adapter.render_board(adapter.game.view(table.state, None), names, tr)
         file = discord.File(io.BytesIO(png), filename=f"{table.game}.png")

@@ -39,7 +39,8 @@ class Tables(commands.Cog):
                 else:
                     names = self.service.names(table)
                     status = tr("games.status_waiting", names=", ".join(names[s] for s in waiting))
-            lines.append(tr("games.line", game=title, channel=f"<#{table.channel_id}>", status=status))
+            where = tr("games.in_dm") if table.guild_id is None else f"<#{table.channel_id}>"
+            lines.append(tr("games.line", game=title, channel=where, status=status))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     table = app_commands.Group(name=cmd("cmd.table.name"), description=cmd("cmd.table.description"))

@@ -102,3 +102,12 @@ async def test_a_solo_game_goes_on_after_a_restart(simcord_env: Env, make_bot: C
         )
         == table.state
     )
+
+
+async def test_solo_posts_need_no_mention_and_games_lists_the_dm(simcord_env: Env) -> None:
+    gina = simcord_env.create_user("gina")
+    opened = await gina.slash("runarch solo")
+    assert "Your move." in opened.response.content
+    assert gina.mention not in opened.response.content
+    listed = await gina.slash("games")
+    assert listed.ephemeral and "our DM" in listed.response.content and "your move" in listed.response.content
