@@ -543,10 +543,15 @@ def draw_main(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], t
 # --------------------------------------------------------------------------- hand
 
 
-def hand_size(count: int) -> tuple[int, int]:
+GOAL_ROW_H = 40
+"""Extra height of a complex-game card: its goal is drawn under the pattern."""
+
+
+def hand_size(count: int, with_goals: bool = False) -> tuple[int, int]:
     """Size of the picture of ``count`` hand cards."""
     count = max(count, 1)
-    return 2 * HAND_MARGIN + count * CARD_W + (count - 1) * PANEL_GAP, 2 * HAND_MARGIN + CARD_H
+    height = CARD_H + (GOAL_ROW_H if with_goals else 0)
+    return 2 * HAND_MARGIN + count * CARD_W + (count - 1) * PANEL_GAP, 2 * HAND_MARGIN + height
 
 
 def hand_slot_centre(card: int, position: int) -> tuple[int, int]:
@@ -555,9 +560,13 @@ def hand_slot_centre(card: int, position: int) -> tuple[int, int]:
     return x0 + position * (SLOT + SLOT_GAP) + SLOT // 2, HAND_MARGIN + SLOT_TOP + SLOT // 2
 
 
-def render_hand(cards: Sequence[Mapping[str, Any]], tr: Tr) -> bytes:
-    """A player's hand cards side by side, each pattern as its five stones in order."""
-    img = PAL.new(hand_size(len(cards)))
+def render_hand(cards: Sequence[Mapping[str, Any]], tr: Tr, *, with_goals: bool = False) -> bytes:
+    """A player's hand cards side by side, each pattern as its five stones in order.
+
+    ``with_goals`` (the complex game) also shows each card's match area and goal, which decide
+    where it may be filed and what it is worth as a goal."""
+    img = PAL.new(hand_size(len(cards), with_goals))
+    card_h = CARD_H + (GOAL_ROW_H if with_goals else 0)
     if not cards:
         cy = HAND_MARGIN + CARD_H // 2
         kit.rounded_box(
@@ -573,7 +582,11 @@ def render_hand(cards: Sequence[Mapping[str, Any]], tr: Tr) -> bytes:
     for i, card in enumerate(cards):
         x0 = HAND_MARGIN + i * (CARD_W + PANEL_GAP)
         y0 = HAND_MARGIN
-        kit.rounded_box(img, (x0, y0, x0 + CARD_W, y0 + CARD_H), 14, "surface", pal=PAL)
+        kit.rounded_box(img, (x0, y0, x0 + CARD_W, y0 + card_h), 14, "surface", pal=PAL)
+        if with_goals:
+            from render.runarch_table import draw_card_extras  # the table module builds on this one
+
+            draw_card_extras(img, x0, y0, CARD_W, CARD_H, card, tr)
         title = tr("render.runarch.card", card=card["id"])
         text(img, (x0 + 16, y0 + 14), title, size=22, weight="bold", fill="ink", bg="surface")
         for k, code in enumerate(card["pattern"]):

@@ -1116,3 +1116,15 @@ def draw(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
 def render_board(view: View, names: Sequence[str], tr: Tr) -> bytes:
     """The picture of a complex or solo ``view`` as PNG bytes (see the module docstring)."""
     return kit.encode_png(draw(view, names, tr))
+
+
+def draw_card_extras(
+    img: Image.Image, x0: int, y0: int, width: int, pattern_h: int, card: Mapping[str, Any], tr: Tr
+) -> None:
+    """A hand card's match area (top right, what filing looks at) and its goal (under the pattern)."""
+    match = card.get("match")
+    if match:
+        paste_centred(img, glyph(match, 12, "surface"), x0 + width - 28, y0 + 28)
+    goal = card.get("goal")
+    if goal:
+        draw_goal(img, x0 + 12, y0 + pattern_h + 8, goal, tr, "surface", width - 24)

@@ -57,7 +57,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     if not cards:
         await send_ephemeral(interaction, "\n".join(lines))
         return
-    png = render_hand(cards, tr)
+    png = render_hand(cards, tr, with_goals=view["variant"] == "complex")
     await send_ephemeral(
         interaction, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="hand.png")
     )

@@ -393,3 +393,15 @@ def test_goal_phrases_use_the_catalog_names() -> None:
 
 
 # ------------------------------------------------------------------------------ cost
+
+
+def test_complex_hand_cards_show_their_match_area_and_goal() -> None:
+    cards = [GAME.card("C01"), GAME.card("C02")]
+    tr = Tr("en")
+    plain = Image.open(io.BytesIO(R.render_hand(cards, tr)))
+    extended = Image.open(io.BytesIO(R.render_hand(cards, tr, with_goals=True)))
+    assert extended.height == plain.height + R.GOAL_ROW_H and extended.width == plain.width
+    top = (0, 0, plain.width, R.HAND_MARGIN + 54)  # the title row, where the match area sits
+    assert extended.crop(top).tobytes() != plain.crop(top).tobytes()
+    goal_row = (0, plain.height - R.HAND_MARGIN, plain.width, extended.height - R.HAND_MARGIN)
+    assert len(extended.crop(goal_row).getcolors(256) or []) > 2, "the goal row has glyphs and text"
