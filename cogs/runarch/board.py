@@ -128,6 +128,8 @@ class BoardButton(
                 raise UserError("runarch.no_offer_ability")
             await send_ephemeral(interaction, tr("runarch.take_prompt"), view=OfferPicker(table, seat, tr))
         elif self.action == "setup":
+            if "setup" not in kinds:
+                raise UserError("runarch.setup_over")
             await send_ephemeral(
                 interaction, "\n".join(hand_lines(tr, table.state, seat)), view=SetupPicker(table, seat, tr)
             )

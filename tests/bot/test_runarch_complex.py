@@ -72,6 +72,12 @@ async def test_setup_is_simultaneous_and_private(simcord_env: Env) -> None:
     assert len(goals) == 4
     assert all(g["id"] in result.response.content or g["id"] in table.last_board().content for g in goals)
 
+    snapshot = await table.snapshot()
+    for player in (table.alice, table.bob):
+        late = await player.click(board, label="Choose goals")
+        assert late.ephemeral, "a setup button from before the choice no longer opens a picker"
+    assert await table.snapshot() == snapshot
+
 
 async def test_complex_refusals_change_nothing(simcord_env: Env) -> None:
     table = await Table.open(simcord_env, variant="complex")
