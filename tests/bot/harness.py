@@ -191,7 +191,7 @@ def greedy_any_move(state: dict[str, Any], seat: int) -> str:
             return next(m for m in moves if m.kind == owed).notation
     if "draw" in kinds or "take" in kinds:
         takes = [m.notation for m in moves if m.kind == "take"]
-        return takes[0] if takes and state["ply"] % 2 else "draw"
+        return takes[0] if takes and (state["ply"] % 2 or "draw" not in kinds) else "draw"
     options = GAME.scoring_options(state, seat)
     if options:
         best = options[0]
