@@ -9,8 +9,8 @@ import pytest
 
 from engine.core import Event, Move
 from engine.runarch import GAME
-from engine.runarch.automa import DIFFICULTIES, automa_lines, best_line
-from engine.runarch.components import COLUMN_LINES, ROW_LINES
+from engine.runarch.automa import DIFFICULTIES, automa_lines, best_line, shared_points
+from engine.runarch.components import ALL_LINES, CODES, COLUMN_LINES, ROW_LINES
 from tests.engine.runarch_support import hidden_ids, pattern, place_stone, refused, solo_game, stones_with
 
 HAND = ("C03", "C04")
@@ -156,6 +156,92 @@ def test_a_card_below_five_is_discarded() -> None:
     assert new["automa"] == {"card": "C01", "moved": None, "stone": "3Y", "line": None, "points": None}
 
 
+def board(*rows: str) -> list[str]:
+    """A whole board from five rows of five codes (each a permutation of the 25 stones)."""
+    stones = [code for row in rows for code in row.split()]
+    assert sorted(stones) == sorted(CODES)
+    return stones
+
+
+# C01's pattern is 0Y 5V 4R 3B 6G; its match stone 3Y waits at C1, where no arrow of C01 fits.
+SIX_ON_ROW3 = board(
+    "0G 0B 3Y 5B 4B",
+    "3V 4V 4R 5Y 0R",
+    "0Y 5R 6R 4G 6G",
+    "3R 6Y 5G 6V 3G",
+    "0V 4Y 3B 5V 6B",
+)
+"""Row 3 against C01: 0Y/0Y both (2), 5R/5V shape (1), 6R/4R colour (1), 4G/3B nothing (0),
+6G/6G both (2) = 6. No other line shares more than 4 (diagonal 1)."""
+
+THREE_AT_MOST = board(
+    "4V 4G 3Y 4R 3G",
+    "4Y 6V 3V 6B 0Y",
+    "6Y 6R 0B 0V 5V",
+    "5B 4B 0R 3R 5Y",
+    "6G 3B 5G 5R 0G",
+)
+"""No line shares more than 3 with C01. Row 2: 4Y/0Y colour (1), 6V/5V colour (1), 3V/4R
+nothing (0), 6B/3B colour (1), 0Y/6G nothing (0) = 3; columns A, B, C and both diagonals tie
+at 3, row 1 shares only 1 (4V/0Y, 4G/5V, 3Y/4R, 4R/3B: nothing; 3G/6G colour)."""
+
+COLUMN_AND_DIAGONAL = board(
+    "4Y 3R 3Y 4V 4B",
+    "5R 5B 0V 5Y 4R",
+    "6B 6V 5V 0G 0B",
+    "6G 4G 0Y 0R 3G",
+    "5G 3B 3V 6Y 6R",
+)
+"""Every row shares at most 1 with C01; column A (4Y 5R 6B 6G 5G: colour, shape, nothing,
+nothing, colour) and diagonal 1 (4Y 5B 5V 0R 6R: colour, shape, nothing, nothing, shape) both
+share 3, the most."""
+
+
+@pytest.mark.parametrize(("level", "points"), [("easy", 7), ("normal", 7), ("hard", 8)])
+def test_a_line_with_a_position_sharing_nothing_scores_with_the_bonus(level: str, points: int) -> None:
+    state = solo_game(difficulty=level, hand=HAND, deck_top=["C01"], stones=SIX_ON_ROW3, turn=1)
+    new, events = GAME.apply(state, 1, "automa")
+    assert events_of(events)[1:3] == [
+        ("runarch.automa_stuck", {"card": "C01"}),
+        ("runarch.automa_scored", {"card": "C01", "line": "row3", "points": points, "total": points}),
+    ]
+    assert points == 6 + DIFFICULTIES[level].bonus  # the hand count above, plus the bonus
+    assert new["scores"] == [0, points] and new["best"] == [0, points] and new["scored"] == [[], ["C01"]]
+    assert shared_points(tuple(pattern("C01")), SIX_ON_ROW3, ALL_LINES["row3"]) == 6
+
+
+@pytest.mark.parametrize(("level", "outcome"), [("easy", None), ("normal", None), ("hard", ("row2", 5))])
+def test_the_threshold_is_five(level: str, outcome: tuple[str, int] | None) -> None:
+    """Three shared: easy and normal reach 3 + 1 = 4 and discard; hard reaches 3 + 2 = 5 and
+    scores on row 2, the first of the six lines tied at 3 (rows, then columns, then diagonals)."""
+    state = solo_game(difficulty=level, hand=HAND, deck_top=["C01"], stones=THREE_AT_MOST, turn=1)
+    new, events = GAME.apply(state, 1, "automa")
+    if outcome is None:
+        assert events_of(events)[2] == ("runarch.automa_discarded", {"card": "C01"})
+        assert new["discard"] == ["C01"] and new["scores"] == [0, 0] and new["automa"]["points"] is None
+    else:
+        line, points = outcome
+        assert events_of(events)[2] == (
+            "runarch.automa_scored",
+            {"card": "C01", "line": line, "points": points, "total": points},
+        )
+        assert new["discard"] == [] and new["scores"] == [0, 5]
+
+
+def test_ties_prefer_a_column_to_a_diagonal() -> None:
+    hard = solo_game(difficulty="hard", hand=HAND, deck_top=["C01"], stones=COLUMN_AND_DIAGONAL, turn=1)
+    _, events = GAME.apply(hard, 1, "automa")
+    assert events_of(events)[2] == (
+        "runarch.automa_scored",
+        {"card": "C01", "line": "colA", "points": 5, "total": 5},
+    )
+    lines = ("diag1", "colA")  # in any other order the other line would win the tie
+    assert best_line(tuple(pattern("C01")), COLUMN_AND_DIAGONAL, lines, 5, bonus=2) == ("diag1", 5)
+    normal = solo_game(difficulty="normal", hand=HAND, deck_top=["C01"], stones=COLUMN_AND_DIAGONAL, turn=1)
+    _, events = GAME.apply(normal, 1, "automa")  # 3 + 1 = 4: discarded
+    assert events_of(events)[2] == ("runarch.automa_discarded", {"card": "C01"})
+
+
 def test_difficulty_table() -> None:
     assert {k: (v.minimum, v.bonus, list(v.lines)) for k, v in DIFFICULTIES.items()} == {
         "easy": (5, 1, ROWS),
@@ -165,6 +251,13 @@ def test_difficulty_table() -> None:
     normal = solo_game(difficulty="normal", scores=[90, 0])
     assert list(automa_lines(normal)) == ROWS_AND_COLUMNS
     assert GAME.minimum(normal, 1) == 5 and GAME.minimum(normal, 0) == 5
+    for level, bonus in (("easy", 1), ("normal", 1), ("hard", 2)):
+        for variant in ("simple", "complex"):
+            state = solo_game(variant, difficulty=level, scores=[60, 60])
+            assert GAME.minimum(state, 1) == 5
+            automa = GAME.view(state, None)["automa"]
+            assert automa["minimum"] == 5 and automa["bonus"] == bonus
+            assert automa["lines"] == list(DIFFICULTIES[level].lines)
 
 
 def test_hard_automa_scores_the_diagonals_from_the_start() -> None:
@@ -180,26 +273,33 @@ def test_hard_automa_scores_the_diagonals_from_the_start() -> None:
     assert events[2].params.get("line") != "diag1"
 
 
+def automa_pace(level: str, seeds: range) -> tuple[float, list[dict]]:
+    """The automa's points per turn over seeded solo simple games in which the person swaps and
+    ends at once (a high target keeps every game going for 15 automa turns), and the last states."""
+    points = turns = 0
+    finals = []
+    for seed in seeds:
+        state = GAME.new(1, {"difficulty": level, "target": 150}, seed)
+        for _ in range(15):
+            swap = next(m for m in GAME.legal_moves(state, 0) if m.kind == "swap")
+            state, _ = GAME.apply(state, 0, swap)
+            state, _ = GAME.apply(state, 0, "end")
+            state, _ = GAME.apply(state, 1, GAME.choose_automated(state, 1))
+            turns += 1
+            if state["over"]:
+                break
+        points += state["scores"][1]
+        finals.append(state)
+    return points / turns, finals
+
+
 def test_harder_automas_score_faster() -> None:
-    """Over seeded random solo games (the person always ending at once), the automa's points per
-    turn rise with the difficulty, as a player would notice."""
-    pace = {}
-    for level in DIFFICULTIES:
-        points = turns = 0
-        for seed in range(12):
-            state = GAME.new(1, {"difficulty": level, "target": 150}, seed)
-            for _ in range(15):
-                swap = next(m for m in GAME.legal_moves(state, 0) if m.kind == "swap")
-                state, _ = GAME.apply(state, 0, swap)
-                state, _ = GAME.apply(state, 0, "end")
-                state, _ = GAME.apply(state, 1, GAME.choose_automated(state, 1))
-                turns += 1
-                if state["over"]:
-                    break
-            points += state["scores"][1]
-        pace[level] = points / turns
+    """Over 30 seeded random solo games per difficulty the automa's points per turn rise with the
+    difficulty, as a player would notice; even the easy one scores a card every few turns."""
+    pace = {level: automa_pace(level, range(30))[0] for level in DIFFICULTIES}
     assert pace["easy"] < pace["normal"] < pace["hard"]
-    assert pace["easy"] > 1, "even the easy automa scores a card every few turns"
+    assert pace["easy"] > 1.5 and pace["normal"] - pace["easy"] > 0.5 and pace["hard"] - pace["normal"] > 1
+    assert automa_pace("normal", range(3))[1] == automa_pace("normal", range(3))[1]  # replays exactly
 
 
 # ------------------------------------------------------------------ duel and end

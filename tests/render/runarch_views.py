@@ -277,8 +277,9 @@ def complex_setup() -> View:
     return _complex(view, [archive([], [], []), archive([], [], [])], handed=[0, 0])
 
 
-def _automa(difficulty: str, minimum: int, lines: list[str], last: dict[str, Any] | None) -> dict[str, Any]:
-    return {"seat": 1, "difficulty": difficulty, "minimum": minimum, "lines": lines, "last": last}
+def _automa(difficulty: str, bonus: int, lines: list[str], last: dict[str, Any] | None) -> dict[str, Any]:
+    """The automa part of a solo view: it scores a card worth 5 or more (shared + ``bonus``)."""
+    return {"seat": 1, "difficulty": difficulty, "minimum": 5, "bonus": bonus, "lines": lines, "last": last}
 
 
 ROWS = [f"row{r}" for r in range(1, 6)]
@@ -317,7 +318,7 @@ def solo_simple() -> View:
             "scores": [{"card": "C23", "line": "row3", "points": 8}],
             "automa": automa_last,
         },
-        automa=_automa("hard", 6, [*ROWS, *COLUMNS], automa_last),
+        automa=_automa("hard", 2, [*ROWS, *COLUMNS, "diag1", "diag2"], automa_last),
     )
     return view
 
@@ -351,7 +352,7 @@ def solo_complex() -> View:
         setup_done=[True, True],
         goals=[card("C05"), card("C36")],
         offer=["4R", "3B", "0V", "6Y"],
-        minimums=[7, 7],
+        minimums=[7, 5],  # the automa always needs 5
         conditions=[
             condition("K01", None, 0),
             condition("K04", "gold"),
@@ -370,7 +371,7 @@ def solo_complex() -> View:
             [{"token": "gold", "on": "middle", "count": 3}, {"token": "silver", "on": "goal", "goal": "C36"}],
             [],
         ],
-        automa=_automa("normal", 7, [*ROWS, *COLUMNS], automa_last),
+        automa=_automa("normal", 1, [*ROWS, *COLUMNS], automa_last),
         pending=[{"kind": "draw"}],
     )
     archives = [archive(["C21", "C16"], ["C02", "C07"], ["C12"]), archive([], [], [])]
