@@ -22,7 +22,6 @@ from cogs.runarch.labels import (
     ARCHIVES,
     CELLS,
     CHOICES_MAX,
-    archive_name,
     bet_label,
     card_label,
     card_with_goal,
@@ -216,28 +215,12 @@ class RunArch(
     async def score(
         self, interaction: discord.Interaction, card: str, line: str, archive: str | None = None
     ) -> None:
-        notation = f"score {card.strip()} {line.strip()}"
         table = await self.service.running_table_here(interaction, NAME)
         assert table.state is not None
-        if table.state.get("variant") == "complex":
-            seat = self.service.seat_of(table, interaction.user.id)
-            notation += f" {archive or self._only_archive(interaction, table.state, seat, card, line)}"
-        await self.service.play(interaction, notation, game=NAME)
-
-    @staticmethod
-    def _only_archive(
-        interaction: discord.Interaction, state: dict[str, Any], seat: int, card: str, line: str
-    ) -> str:
-        """The archive to file in when the player named none: the only one that fits, or a question."""
-        wanted_card, wanted_line = card.strip().upper(), line.strip().lower()
-        for option in GAME.scoring_options(state, seat):
-            if option["card"].upper() == wanted_card and option["line"].lower() == wanted_line:
-                if len(option["archives"]) == 1:
-                    return str(option["archives"][0])
-                tr = Tr(lang_of(interaction.locale))
-                names = ", ".join(archive_name(tr, a) for a in option["archives"])
-                raise UserError("runarch.choose_archive", archives=names)
-        return "left"  # the engine explains why this scoring is refused
+        if archive is None and table.state.get("variant") == "complex":
+            archive = only_archive(table.state, self.service.seat_of(table, interaction.user.id), card)
+        words = ["score", card.strip(), line.strip(), *([archive] if archive else [])]
+        await self.service.play(interaction, " ".join(words), game=NAME)
 
     @app_commands.command(name=cmd("cmd.runarch.bet.name"), description=cmd("cmd.runarch.bet.description"))
     @app_commands.rename(place=cmd("cmd.runarch.bet.place.name"))
@@ -370,6 +353,14 @@ class RunArch(
             app_commands.Choice(name=offer_label(tr, i, m)[:100], value=i)
             for i, m in enumerate(offer, start=1)
         ]
+
+
+def only_archive(state: dict[str, Any], seat: int, card: str) -> str | None:
+    """The archive a card goes to when only one would take it; otherwise ``None``, and the engine
+    asks the player to choose (or says why the scoring is refused)."""
+    wanted = card.strip().upper()
+    fitting = {a for o in GAME.scoring_options(state, seat, wanted) for a in o["archives"]}
+    return fitting.pop() if len(fitting) == 1 else None
 
 
 def command_kind(interaction: discord.Interaction) -> str:

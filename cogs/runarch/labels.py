@@ -136,6 +136,9 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
             words[key] = stone_label(tr, words[key])
     if isinstance(words.get("archive"), str):
         words["archive"] = archive_name(tr, words["archive"])
+    if isinstance(words.get("archives"), str):
+        names = [a.strip() for a in words["archives"].split(",")]
+        words["archives"] = ", ".join(archive_name(tr, a) if a in ARCHIVES else a for a in names)
     if isinstance(words.get("ability"), str):
         words["ability"] = tr(f"runarch.ability.{words['ability']}")
     if isinstance(words.get("token"), str):

@@ -158,3 +158,24 @@ async def test_the_hand_shows_the_secret_goal_only_to_its_owner(simcord_env: Env
         assert "secret goal" in shown.response.content
         assert all(card in shown.response.content for card in state["hands"][seat])
     assert not leaked_ids(table.thread.history(), state)
+
+
+async def test_a_score_without_an_archive_asks_where_to_file_the_card(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env, seed=2, variant="complex")
+    for _ in range(20):
+        state = await table.state()
+        seat = GAME.to_act(state)[0]
+        notation = greedy_any_move(state, seat)
+        if notation.startswith("score"):
+            break
+        await play_by_command(await table.player(seat), table.thread, notation)
+    _, card, line, archive = notation.split()
+    assert not any((await table.state())["archives"][seat].values()), "empty archives take any card"
+    player = await table.player(seat)
+    snapshot = await table.snapshot()
+    asked = await player.slash(table.thread, "runarch score", card=card, line=line)
+    assert asked.ephemeral
+    assert "left archive, middle archive, right archive" in asked.response.content
+    assert await table.snapshot() == snapshot
+    filed = await player.slash(table.thread, "runarch score", card=card, line=line, archive=archive)
+    assert not filed.ephemeral and f"filed it in the {archive} archive" in filed.response.content
