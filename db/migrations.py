@@ -84,7 +84,43 @@ CREATE INDEX results_game_user ON results (game, user_id);
 CREATE INDEX results_user ON results (user_id);
 """
 
-MIGRATIONS: list[str] = [_V1]
+_V2 = """
+-- Per-table clock settings (seconds; NULL = none, as at a solo table) and why a table ended
+-- other than by play ('abandoned' tables are unrated; 'timeout', 'kicked', 'left' are not).
+ALTER TABLE game_tables ADD COLUMN remind_after REAL;
+ALTER TABLE game_tables ADD COLUMN time_limit REAL;
+ALTER TABLE game_tables ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'auto'
+    CHECK (on_timeout IN ('auto', 'remove'));
+ALTER TABLE game_tables ADD COLUMN end_reason TEXT;
+UPDATE game_tables SET remind_after = 43200, time_limit = 259200 WHERE max_seats > 1;
+
+-- A seat's clock: awaited since when, the instant its periods count from (moved by
+-- vacations), and the next reminder and deadline. remind_at is cleared once the reminder
+-- went out, so the periodic check finds each due instant by an index range scan.
+ALTER TABLE seats ADD COLUMN awaited_since REAL;
+ALTER TABLE seats ADD COLUMN clock_start REAL;
+ALTER TABLE seats ADD COLUMN remind_at REAL;
+ALTER TABLE seats ADD COLUMN deadline REAL;
+ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX seats_remind_at ON seats (remind_at) WHERE remind_at IS NOT NULL;
+CREATE INDEX seats_deadline ON seats (deadline) WHERE deadline IS NOT NULL;
+CREATE INDEX seats_user_awaited ON seats (user_id) WHERE awaited_since IS NOT NULL;
+
+-- Who made a move: the player, an automa, or the bot for an absent player.
+ALTER TABLE moves ADD COLUMN source TEXT NOT NULL DEFAULT 'player';
+UPDATE moves SET source = 'automa' WHERE user_id IS NULL;
+
+-- Per-user preferences: reminder DMs (off unless asked for) and a vacation end.
+CREATE TABLE players (
+    user_id        INTEGER PRIMARY KEY,
+    dm_reminders   INTEGER NOT NULL DEFAULT 0,
+    locale         TEXT,
+    vacation_until REAL,
+    updated_at     REAL    NOT NULL
+);
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2]
 """Ordered migration scripts; append only."""
 
 

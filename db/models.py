@@ -17,6 +17,14 @@ class SeatRow:
     user_id: int
     name: str
     joined_at: float
+    awaited_since: float | None = None
+    """When the game started waiting for this seat; ``None`` while it waits for others."""
+    remind_at: float | None = None
+    """When the reminder is due; ``None`` once sent (or with no reminder at this table)."""
+    deadline: float | None = None
+    """When the time limit strikes (moved by vacations); ``None`` without a limit."""
+    timeouts: int = 0
+    """Time limits missed in a row; a move of the player's own resets it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +53,27 @@ class TableRow:
     created_at: float
     updated_at: float
     seats: tuple[SeatRow, ...]
+    remind_after: float | None = None
+    """Seconds an awaited seat waits before its reminder; ``None``: no reminders."""
+    time_limit: float | None = None
+    """Seconds an awaited seat has for its move; ``None``: no limit (solo tables)."""
+    on_timeout: str = "auto"
+    """At the limit: ``auto`` (the engine's automatic move) or ``remove`` (the player is out)."""
+    end_reason: str | None = None
+    """Why the table ended other than by play: abandoned, timeout, kicked, left."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of ``user_id``, or ``None`` if they do not sit here."""
         for s in self.seats:
             if s.user_id == user_id:
                 return s.seat
+        return None
+
+    def seat_row(self, seat: int) -> SeatRow | None:
+        """The row of ``seat`` (with its clock), or ``None`` if the seat is empty."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s
         return None
 
     def user_at(self, seat: int) -> int | None:
@@ -73,6 +96,8 @@ class NewMove:
     seat: int
     notation: str
     user_id: int | None
+    source: str = "player"
+    """``player``, ``automa``, or who acted for an absent player: ``timeout``, ``kicked``, ``left``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +110,7 @@ class MoveRow:
     notation: str
     interaction_id: int | None
     created_at: float
+    source: str = "player"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,3 +135,28 @@ class ResultRow:
     place: int
     score: int
     finished_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class DueClock:
+    """A seat whose reminder or deadline has come (what the periodic check acts on)."""
+
+    table_id: int
+    seat: int
+    user_id: int
+    kind: str
+    """``remind`` or ``deadline``."""
+    due: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    """A user's preferences; users who never set one get the defaults."""
+
+    user_id: int
+    dm_reminders: bool = False
+    locale: str | None = None
+    vacation_until: float | None = None
+
+    def on_vacation(self, now: float) -> bool:
+        return self.vacation_until is not None and self.vacation_until > now

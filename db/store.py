@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
@@ -22,7 +22,7 @@ from typing import Any, Self
 
 import aiosqlite
 
-from db import migrations
+from db import clocks, migrations
 from db.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -34,7 +34,7 @@ from db.errors import (
     TableFull,
     TableNotFound,
 )
-from db.models import MoveRow, NewMove, NewResult, ResultRow, SeatRow, TableRow
+from db.models import DueClock, MoveRow, NewMove, NewResult, PlayerPrefs, ResultRow, SeatRow, TableRow
 from db.sql import run, run_many
 
 BUSY_TIMEOUT_MS = 5000
@@ -43,6 +43,7 @@ BUSY_TIMEOUT_MS = 5000
 _TABLE_COLUMN_NAMES = (
     "id", "game", "guild_id", "channel_id", "parent_id", "host_id", "status", "options", "locale", "seed",
     "max_seats", "state", "version", "board_message_id", "lobby_message_id", "created_at", "updated_at",
+    "remind_after", "time_limit", "on_timeout", "end_reason",
 )  # fmt: skip
 _TABLE_COLUMNS = ", ".join(_TABLE_COLUMN_NAMES)
 _T_TABLE_COLUMNS = ", ".join(f"t.{c}" for c in _TABLE_COLUMN_NAMES)  # for queries joining seats
@@ -158,9 +159,23 @@ class Store:
     @staticmethod
     async def _with_seats(conn: aiosqlite.Connection, r: sqlite3.Row) -> TableRow:
         seat_rows = await conn.execute_fetchall(
-            "SELECT seat, user_id, name, joined_at FROM seats WHERE table_id = ? ORDER BY seat", (r["id"],)
+            "SELECT seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts "
+            "FROM seats WHERE table_id = ? ORDER BY seat",
+            (r["id"],),
         )
-        seats = tuple(SeatRow(s["seat"], s["user_id"], s["name"], s["joined_at"]) for s in seat_rows)
+        seats = tuple(
+            SeatRow(
+                s["seat"],
+                s["user_id"],
+                s["name"],
+                s["joined_at"],
+                s["awaited_since"],
+                s["remind_at"],
+                s["deadline"],
+                s["timeouts"],
+            )
+            for s in seat_rows
+        )
         return TableRow(
             id=r["id"],
             game=r["game"],
@@ -180,6 +195,10 @@ class Store:
             created_at=r["created_at"],
             updated_at=r["updated_at"],
             seats=seats,
+            remind_after=r["remind_after"],
+            time_limit=r["time_limit"],
+            on_timeout=r["on_timeout"],
+            end_reason=r["end_reason"],
         )
 
     @staticmethod
@@ -207,9 +226,13 @@ class Store:
         locale: str,
         seed: int,
         max_seats: int,
+        remind_after: float | None = None,
+        time_limit: float | None = None,
+        on_timeout: str = "auto",
     ) -> TableRow:
         """Open a lobby in ``channel_id`` with the host in seat 0.
 
+        ``remind_after`` and ``time_limit`` are seconds (``None``: no reminder, no limit).
         Raises ``ChannelBusy`` if the channel already has a lobby or active table.
         """
         now = self._clock()
@@ -219,8 +242,8 @@ class Store:
             done = await run(
                 conn,
                 "INSERT INTO game_tables (game, guild_id, channel_id, parent_id, host_id, status, options, "
-                "locale, seed, max_seats, state, version, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?)",
+                "locale, seed, max_seats, state, version, created_at, updated_at, remind_after, time_limit, "
+                "on_timeout) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?)",
                 (
                     game,
                     guild_id,
@@ -233,6 +256,9 @@ class Store:
                     max_seats,
                     now,
                     now,
+                    remind_after,
+                    time_limit,
+                    on_timeout,
                 ),
             )
             table_id = done.lastrowid
@@ -330,13 +356,18 @@ class Store:
             return await self._require(conn, table_id)
 
     async def start(
-        self, table_id: int, state: dict[str, Any], *, seat_order: list[int] | None = None
+        self,
+        table_id: int,
+        state: dict[str, Any],
+        *,
+        seat_order: list[int] | None = None,
+        awaited: Collection[int] = (),
     ) -> TableRow:
         """Lobby -> active with the initial state at version 1.
 
         ``seat_order`` lists the seated user ids in their new seat order (e.g. a random first
         player); it must be a permutation of the seated users (``ValueError`` otherwise).
-        Raises ``NotInLobby``.
+        The clocks of the ``awaited`` seats (in the new order) start now. Raises ``NotInLobby``.
         """
         now = self._clock()
         async with self._write() as conn:
@@ -363,10 +394,15 @@ class Store:
                 "WHERE id = ?",
                 (_dumps(state), now, table_id),
             )
+            await clocks.update_awaited(conn, table_id, awaited, (), now)
             return await self._require(conn, table_id)
 
-    async def cancel(self, table_id: int) -> TableRow:
-        """Lobby or active -> cancelled, freeing the channel. Raises ``TableClosed`` otherwise."""
+    async def cancel(self, table_id: int, *, reason: str | None = None) -> TableRow:
+        """Lobby or active -> cancelled, freeing the channel and stopping its clocks.
+
+        ``reason`` ("abandoned") is kept for the ratings, which skip such tables.
+        Raises ``TableClosed`` if the table is already over.
+        """
         now = self._clock()
         async with self._write() as conn:
             row = await self._require(conn, table_id)
@@ -374,9 +410,10 @@ class Store:
                 raise TableClosed(table_id)
             await run(
                 conn,
-                "UPDATE game_tables SET status = 'cancelled', updated_at = ? WHERE id = ?",
-                (now, table_id),
+                "UPDATE game_tables SET status = 'cancelled', end_reason = ?, updated_at = ? WHERE id = ?",
+                (reason, now, table_id),
             )
+            await clocks.clear(conn, table_id)
             return await self._require(conn, table_id)
 
     # -- moves and results -----------------------------------------------------------------
@@ -390,8 +427,14 @@ class Store:
         state: dict[str, Any],
         interaction_id: int | None,
         results: Sequence[NewResult] | None = None,
+        awaited: Collection[int] | None = None,
+        end_reason: str | None = None,
     ) -> TableRow:
         """Append ``moves`` and write ``state`` in one transaction, if nobody got there first.
+
+        ``awaited`` are the seats the game waits for afterwards (their clocks start or go on;
+        the others stop); ``None`` leaves the clocks as they are. A finished table's clocks
+        stop, and ``end_reason`` says why it ended other than by play ("timeout", "kicked").
 
         Raises ``DuplicateInteraction`` if ``interaction_id`` was already applied (checked
         first, so a retried interaction is recognised even though the version moved on), then
@@ -427,8 +470,8 @@ class Store:
             first_ply: int = next_rows[0]["next"]
             await run_many(
                 conn,
-                "INSERT INTO moves (table_id, ply, seat, user_id, notation, interaction_id, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO moves (table_id, ply, seat, user_id, notation, interaction_id, created_at, "
+                "source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         table_id,
@@ -438,6 +481,7 @@ class Store:
                         m.notation,
                         interaction_id if i == 0 else None,
                         now,
+                        m.source,
                     )
                     for i, m in enumerate(moves)
                 ],
@@ -448,10 +492,14 @@ class Store:
                 await self._insert_results(conn, table_id, current["game"], current["guild_id"], results, now)
             await run(
                 conn,
-                "UPDATE game_tables SET state = ?, version = version + 1, status = ?, updated_at = ? "
-                "WHERE id = ?",
-                (_dumps(state), status, now, table_id),
+                "UPDATE game_tables SET state = ?, version = version + 1, status = ?, updated_at = ?, "
+                "end_reason = COALESCE(?, end_reason) WHERE id = ?",
+                (_dumps(state), status, now, end_reason, table_id),
             )
+            if results is not None:
+                await clocks.clear(conn, table_id)
+            elif awaited is not None:
+                await clocks.update_awaited(conn, table_id, awaited, moves, now)
             return await self._require(conn, table_id)
 
     @staticmethod
@@ -474,13 +522,19 @@ class Store:
         """The move log of a table in ply order (what replays to the stored state)."""
         async with self._read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT ply, seat, user_id, notation, interaction_id, created_at FROM moves "
+                "SELECT ply, seat, user_id, notation, interaction_id, created_at, source FROM moves "
                 "WHERE table_id = ? ORDER BY ply",
                 (table_id,),
             )
             return [
                 MoveRow(
-                    r["ply"], r["seat"], r["user_id"], r["notation"], r["interaction_id"], r["created_at"]
+                    r["ply"],
+                    r["seat"],
+                    r["user_id"],
+                    r["notation"],
+                    r["interaction_id"],
+                    r["created_at"],
+                    r["source"],
                 )
                 for r in rows
             ]
@@ -506,6 +560,101 @@ class Store:
                 )
                 for r in rows
             ]
+
+    # -- clocks, reminders and vacations -------------------------------------------------
+
+    async def set_clock_settings(
+        self, table_id: int, *, remind_after: float | None, time_limit: float | None, on_timeout: str
+    ) -> TableRow:
+        """Change a lobby's reminder, time limit and outcome at the limit. Raises ``NotInLobby``."""
+        now = self._clock()
+        async with self._write() as conn:
+            row = await self._require(conn, table_id)
+            if row.status != "lobby":
+                raise NotInLobby(table_id)
+            await run(
+                conn,
+                "UPDATE game_tables SET remind_after = ?, time_limit = ?, on_timeout = ?, updated_at = ? "
+                "WHERE id = ?",
+                (remind_after, time_limit, on_timeout, now, table_id),
+            )
+            return await self._require(conn, table_id)
+
+    async def due_clocks(self, now: float | None = None, *, limit: int = 100) -> list[DueClock]:
+        """Reminders and deadlines due at ``now`` (default: the store's clock), oldest first."""
+        async with self._read() as conn:
+            return await clocks.due(conn, self._clock() if now is None else now, limit)
+
+    async def next_due(self) -> float | None:
+        """The next instant a reminder or deadline is due, or ``None`` if no clock runs."""
+        async with self._read() as conn:
+            return await clocks.next_due(conn)
+
+    async def claim_reminder(self, table_id: int, seat: int, remind_at: float) -> bool:
+        """Mark a due reminder as sent, once: ``False`` if it was claimed or moved meanwhile."""
+        async with self._write() as conn:
+            done = await run(
+                conn,
+                "UPDATE seats SET remind_at = NULL WHERE table_id = ? AND seat = ? AND remind_at = ?",
+                (table_id, seat, remind_at),
+            )
+            return done.rowcount == 1
+
+    async def retry_reminder(self, table_id: int, seat: int, at: float) -> None:
+        """Put a reminder whose post failed back on the schedule, if the seat is still awaited."""
+        async with self._write() as conn:
+            await run(
+                conn,
+                "UPDATE seats SET remind_at = ? WHERE table_id = ? AND seat = ? "
+                "AND awaited_since IS NOT NULL AND remind_at IS NULL",
+                (at, table_id, seat),
+            )
+
+    async def player(self, user_id: int) -> PlayerPrefs:
+        """A user's preferences (the defaults for someone who never set any)."""
+        async with self._read() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT dm_reminders, locale, vacation_until FROM players WHERE user_id = ?", (user_id,)
+                )
+            )
+        if not rows:
+            return PlayerPrefs(user_id)
+        r = rows[0]
+        return PlayerPrefs(user_id, bool(r["dm_reminders"]), r["locale"], r["vacation_until"])
+
+    async def set_dm_reminders(self, user_id: int, on: bool, *, locale: str | None = None) -> PlayerPrefs:
+        """Whether reminders also go to the user's DMs (in ``locale``, their Discord language)."""
+        now = self._clock()
+        async with self._write() as conn:
+            await run(
+                conn,
+                "INSERT INTO players (user_id, dm_reminders, locale, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders, "
+                "locale = COALESCE(excluded.locale, players.locale), updated_at = excluded.updated_at",
+                (user_id, int(on), locale, now),
+            )
+        return await self.player(user_id)
+
+    async def set_vacation(self, user_id: int, until: float | None) -> list[int]:
+        """Start, change or (``None``) end a vacation; return the active tables whose clocks moved.
+
+        Every running clock of the user moves by the change of the vacation's remaining
+        length, so the time a seat had already waited is kept, and a seat awaited during the
+        vacation counts from its end.
+        """
+        now = self._clock()
+        async with self._write() as conn:
+            old = await clocks.vacation_until(conn, user_id)
+            shift = max(until or now, now) - max(old or now, now)
+            await run(
+                conn,
+                "INSERT INTO players (user_id, vacation_until, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET vacation_until = excluded.vacation_until, "
+                "updated_at = excluded.updated_at",
+                (user_id, until, now),
+            )
+            return await clocks.shift_user(conn, user_id, shift)
 
     # -- small settings --------------------------------------------------------------------
     # These do not bump updated_at: it marks game activity (lobby changes, moves), which turn

@@ -11,6 +11,9 @@ import pytest
 from db import SchemaTooNew, Store, migrations
 from db.migrations import split_statements
 
+CURRENT = 2
+"""The schema version this code creates; bump it with every appended migration."""
+
 
 def _sqlite(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path)
@@ -32,7 +35,7 @@ async def test_open_creates_directory_schema_and_version(db_path: Path) -> None:
     await store.open()
     await store.close()
     assert {"game_tables", "seats", "moves", "results"} <= _tables(db_path)
-    assert _user_version(db_path) == len(migrations.MIGRATIONS) == 1
+    assert _user_version(db_path) == len(migrations.MIGRATIONS) == CURRENT
 
 
 async def test_wal_and_pragmas_are_on(store: Store, db_path: Path) -> None:
@@ -66,7 +69,7 @@ async def test_reopening_does_not_rerun_migrations(db_path: Path, monkeypatch: p
     await store.open()  # would fail with "table game_tables already exists" if re-run
     await store.close()
     assert ran == []
-    assert _user_version(db_path) == 1
+    assert _user_version(db_path) == CURRENT
 
 
 async def test_appended_migration_upgrades_an_old_file(
@@ -79,7 +82,7 @@ async def test_appended_migration_upgrades_an_old_file(
         options={}, locale="cs", seed=4, max_seats=4,
     )  # fmt: skip
     await store.close()
-    assert _user_version(db_path) == 1
+    assert _user_version(db_path) == CURRENT
 
     v2 = """
     -- a comment before the statement
@@ -94,7 +97,7 @@ async def test_appended_migration_upgrades_an_old_file(
         assert again == row  # old data survives the upgrade
     finally:
         await store.close()
-    assert _user_version(db_path) == 2
+    assert _user_version(db_path) == CURRENT + 1
     assert "reminders" in _tables(db_path)
     with _sqlite(db_path) as conn:
         cols = {r[1] for r in conn.execute("PRAGMA table_info(game_tables)")}
@@ -111,7 +114,7 @@ async def test_failed_migration_leaves_previous_version(
     monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, broken])
     with pytest.raises(sqlite3.OperationalError):
         await Store(str(db_path)).open()
-    assert _user_version(db_path) == 1
+    assert _user_version(db_path) == CURRENT
     assert "half_done" not in _tables(db_path)
 
 
@@ -136,3 +139,34 @@ def test_split_statements_handles_comments_strings_and_triggers() -> None:
     assert len(stmts) == 3
     assert stmts[1] == "INSERT INTO a VALUES ('x;y');"
     assert stmts[2].startswith("CREATE TRIGGER") and stmts[2].endswith("END;")
+
+
+async def test_version_1_file_gets_clocks_defaults_and_move_sources(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file from before the clocks: tables for two get 12 h / 3 days, automa moves are marked."""
+    monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1])
+    async with Store(str(db_path)):
+        pass  # a version-1 file; its rows are written the way version-1 code wrote them
+    with _sqlite(db_path) as conn:
+        for table_id, seats in ((1, 2), (2, 1)):
+            conn.execute(
+                "INSERT INTO game_tables (id, game, guild_id, channel_id, host_id, status, options, locale, "
+                "seed, max_seats, state, version, created_at, updated_at) "
+                "VALUES (?, 'runarch', NULL, ?, 3, 'active', '{}', 'en', 4, ?, '{}', 2, 0, 0)",
+                (table_id, table_id, seats),
+            )
+        conn.executemany(
+            "INSERT INTO moves (table_id, ply, seat, user_id, notation, created_at) "
+            "VALUES (2, ?, ?, ?, ?, 0)",
+            [(0, 0, 3, "end"), (1, 1, None, "automa")],
+        )
+    monkeypatch.undo()
+    async with Store(str(db_path)) as store:
+        upgraded = await store.table(1)
+        solo_row = await store.table(2)
+        moves = await store.moves(2)
+    assert upgraded is not None and solo_row is not None
+    assert (upgraded.remind_after, upgraded.time_limit, upgraded.on_timeout) == (12 * 3600, 3 * 86400, "auto")
+    assert (solo_row.remind_after, solo_row.time_limit) == (None, None)
+    assert [m.source for m in moves] == ["player", "automa"]

@@ -1,0 +1,128 @@
+"""Seat clocks inside the store's transactions: who is awaited since when, and what is due.
+
+Kept apart from ``store.py`` because it is one idea: a seat's reminder and deadline are
+stored instants (indexed), recomputed only when the set of awaited seats changes or a
+vacation moves them, so the periodic check is a range scan and never replays a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import aiosqlite
+
+from db.models import DueClock, NewMove
+from db.sql import run
+
+_CLEAR = "awaited_since = NULL, clock_start = NULL, remind_at = NULL, deadline = NULL"
+
+
+async def vacation_until(conn: aiosqlite.Connection, user_id: int) -> float | None:
+    rows = list(
+        await conn.execute_fetchall("SELECT vacation_until FROM players WHERE user_id = ?", (user_id,))
+    )
+    return rows[0]["vacation_until"] if rows else None
+
+
+async def update_awaited(
+    conn: aiosqlite.Connection,
+    table_id: int,
+    awaited: Collection[int],
+    moves: Sequence[NewMove],
+    now: float,
+) -> None:
+    """Start the clocks of newly awaited seats, stop the others, count missed limits.
+
+    A seat that stays awaited keeps its clock (time counts from when it became awaited),
+    unless the bot just moved for it at its limit: then a fresh period starts. A clock
+    started during a vacation counts from the vacation's end.
+    """
+    (settings,) = await conn.execute_fetchall(
+        "SELECT remind_after, time_limit FROM game_tables WHERE id = ?", (table_id,)
+    )
+    seats = await conn.execute_fetchall(
+        "SELECT seat, user_id, awaited_since, timeouts FROM seats WHERE table_id = ?", (table_id,)
+    )
+    timed_out = {m.seat for m in moves if m.source == "timeout"}
+    acted = {m.seat for m in moves if m.source == "player"}
+    for s in seats:
+        seat = s["seat"]
+        timeouts = 0 if seat in acted else s["timeouts"] + (1 if seat in timed_out else 0)
+        if seat not in awaited:
+            await run(
+                conn,
+                f"UPDATE seats SET {_CLEAR}, timeouts = ? WHERE table_id = ? AND seat = ?",
+                (timeouts, table_id, seat),
+            )
+            continue
+        if s["awaited_since"] is not None and seat not in timed_out:
+            await run(
+                conn,
+                "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
+                (timeouts, table_id, seat),
+            )
+            continue
+        start = max(now, await vacation_until(conn, s["user_id"]) or 0.0)
+        remind_after, limit = settings["remind_after"], settings["time_limit"]
+        await run(
+            conn,
+            "UPDATE seats SET awaited_since = ?, clock_start = ?, remind_at = ?, deadline = ?, timeouts = ? "
+            "WHERE table_id = ? AND seat = ?",
+            (
+                now,
+                start,
+                None if remind_after is None else start + remind_after,
+                None if limit is None else start + limit,
+                timeouts,
+                table_id,
+                seat,
+            ),
+        )
+
+
+async def clear(conn: aiosqlite.Connection, table_id: int) -> None:
+    """Stop every clock of a table that is over (finished, cancelled, abandoned)."""
+    await run(conn, f"UPDATE seats SET {_CLEAR} WHERE table_id = ?", (table_id,))
+
+
+async def shift_user(conn: aiosqlite.Connection, user_id: int, shift: float) -> list[int]:
+    """Move every running clock of ``user_id`` by ``shift`` seconds; return the tables touched."""
+    rows = await conn.execute_fetchall(
+        "SELECT DISTINCT table_id FROM seats WHERE user_id = ? AND awaited_since IS NOT NULL", (user_id,)
+    )
+    if shift:
+        await run(
+            conn,
+            "UPDATE seats SET clock_start = clock_start + ?, remind_at = remind_at + ?, "
+            "deadline = deadline + ? WHERE user_id = ? AND awaited_since IS NOT NULL",
+            (shift, shift, shift, user_id),
+        )
+    return [r["table_id"] for r in rows]
+
+
+DUE_SQL = (
+    "SELECT table_id, seat, user_id, 'deadline' AS kind, deadline AS due FROM seats "
+    "WHERE deadline IS NOT NULL AND deadline <= :now "
+    "UNION ALL "
+    "SELECT table_id, seat, user_id, 'remind' AS kind, remind_at AS due FROM seats "
+    "WHERE remind_at IS NOT NULL AND remind_at <= :now "
+    "ORDER BY due LIMIT :limit"
+)
+"""Every due reminder and deadline, oldest first. Both halves are range scans of a partial index."""
+
+NEXT_SQL = (
+    "SELECT MIN(due) AS due FROM ("
+    "SELECT MIN(deadline) AS due FROM seats WHERE deadline IS NOT NULL "
+    "UNION ALL SELECT MIN(remind_at) FROM seats WHERE remind_at IS NOT NULL)"
+)
+"""The next instant anything is due (``NULL`` when no clock runs): two index lookups."""
+
+
+async def due(conn: aiosqlite.Connection, now: float, limit: int) -> list[DueClock]:
+    rows = await conn.execute_fetchall(DUE_SQL, {"now": now, "limit": limit})
+    return [DueClock(r["table_id"], r["seat"], r["user_id"], r["kind"], r["due"]) for r in rows]
+
+
+async def next_due(conn: aiosqlite.Connection) -> float | None:
+    rows = list(await conn.execute_fetchall(NEXT_SQL))
+    return rows[0]["due"] if rows else None
