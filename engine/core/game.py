@@ -39,6 +39,8 @@ class GameInfo:
     max_players: int
     options: Mapping[str, OptionSpec] = field(default_factory=dict)
     solo_automa: bool = False
+    timeout_move: bool = False
+    """Whether ``Game.timeout_move`` can play for an absent player at their time limit."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,19 @@ class Game(ABC):
     def choose_automated(self, state: State, seat: int) -> Move:
         """The automa's move for ``seat``; only called for seats in ``automated_seats``."""
         raise NotImplementedError
+
+    def timeout_move(self, state: State, seat: int) -> Move | None:
+        """The smallest legal move the bot makes for an absent ``seat`` at its time limit.
+
+        ``None`` when the game has none (then the player is removed instead). Applying it
+        repeatedly must soon hand the decision to another seat.
+        """
+        return None
+
+    def forfeit(self, state: State, seat: int) -> tuple[State, list[Event]]:
+        """``seat`` leaves the game (timed out, kicked, gone): the engine's own resignation,
+        so the rules decide whether the game ends or goes on without them."""
+        return self.apply(state, seat, "resign")
 
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Defaults merged with ``given``, validated against ``info.options``."""

@@ -34,6 +34,7 @@ from engine.runarch.automa import AUTOMA_SEAT, DIFFICULTIES, automa_turn, diffic
 from engine.runarch.bets import targets
 from engine.runarch.board import generate_pads, generate_stones
 from engine.runarch.cards import CARD_IDS, CARDS
+from engine.runarch.components import CELL_INDEX
 from engine.runarch.components import line_cells as _line_cells
 from engine.runarch.ending import breakdown, close_turn, end_turn, resign
 from engine.runarch.notation import (
@@ -83,6 +84,7 @@ INFO = GameInfo(
         }
     ),
     solo_automa=True,
+    timeout_move=True,
 )
 
 
@@ -167,6 +169,20 @@ class RunArch(Game):
         if seat not in self.automated_seats(state):
             raise ValueError(f"seat {seat} is not played by the automa")
         return AUTOMA_MOVE
+
+    def timeout_move(self, state: State, seat: int) -> Move | None:
+        """The least the rules ask of an absent player: the turn's compulsory swap (two equal
+        stones if any, so the board stays as it is), then ``end``; a setup, bet or draw they
+        owe takes the first legal choice. The bot never scores for them."""
+        legal = [m for m in self.legal_moves(state, seat) if m.kind not in (SCORE, JUMP)]
+        if Move(END) in legal:
+            return Move(END)
+        swaps = [m for m in legal if m.kind == SWAP]
+        if swaps:
+            stones = state["stones"]
+            same = [m for m in swaps if stones[CELL_INDEX[m.args[0]]] == stones[CELL_INDEX[m.args[1]]]]
+            return (same or swaps)[0]
+        return legal[0] if legal else None
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every move ``seat`` may make now.

@@ -20,7 +20,7 @@ from engine.core import IllegalMove
 from engine.core.game import replay
 from engine.runarch import GAME
 from engine.runarch.cards import CARD_IDS
-from engine.runarch.components import CELLS
+from engine.runarch.components import CELL_INDEX, CELLS
 from engine.runarch.tokens import MARKS
 from tests.engine.runarch_support import all_cards, choose, hidden_ids, play_game, stones_with
 
@@ -203,3 +203,37 @@ def test_illegal_moves_raise_and_leave_the_state_alone(
     else:
         raise AssertionError(f"{text!r} by seat {seat} was accepted")
     assert state == before
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, mode=modes, boost=st.booleans(), moves=st.integers(0, 150))
+def test_timeout_moves_hand_the_turn_on_and_keep_the_score(
+    seed: int, mode: str, boost: bool, moves: int
+) -> None:
+    """At a time limit the bot plays for the absent person: it ends their turn (after a setup
+    or bet they owe), never scores for them, and soon the game waits for someone else."""
+    seats, options = options_for(mode, "normal", 10)
+    start = boosted(seed, seats, options) if boost else None
+    state, *_ = play_game(seed, seats, options, style="eager", max_moves=moves, start=start)
+    assume(not state["over"])
+    people = [s for s in GAME.to_act(state) if s not in GAME.automated_seats(state)]
+    assume(people)
+    seat = people[0]
+    scores = list(state["scores"])
+    plain_turn = state["phase"] == "play" and not state.get("pending")
+    stones = list(state["stones"])
+    for step in range(6):
+        move = GAME.timeout_move(state, seat)
+        assert move is not None
+        if step == 0 and plain_turn and not state["swapped"]:
+            assert move.kind == "swap"  # the rules ask for one swap per turn
+            swaps = [m for m in GAME.legal_moves(state, seat) if m.kind == "swap"]
+            equal = [m for m in swaps if stones[CELL_INDEX[m.args[0]]] == stones[CELL_INDEX[m.args[1]]]]
+            assert move in (equal or swaps)  # equal stones leave the board as it was
+        assert move.kind in {"swap", "end", "setup", "bet", "draw", "take"}
+        state, _ = GAME.apply(state, seat, move)
+        if seat not in GAME.to_act(state) or state["over"]:
+            break
+    assert seat not in GAME.to_act(state) or state["over"]
+    if state["phase"] == "play" and not state["over"]:
+        assert state["scores"][seat] == scores[seat]
