@@ -8,31 +8,47 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.absence import Absence
 from bot.config import Config
 from bot.errors import install_tree_error_handler
 from bot.i18n import CommandTranslator
+from bot.scheduler import Scheduler
 from bot.tables import TableService
 from db.store import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.tables", "cogs.runarch")
+EXTENSIONS: tuple[str, ...] = ("cogs.tables", "cogs.clocks", "cogs.runarch")
+
+
+def utc_now() -> float:
+    """Unix seconds through discord.py's clock, which SimCord moves in tests (time travel)."""
+    return discord.utils.utcnow().timestamp()
 
 
 class GameBot(commands.Bot):
-    """Slash commands and components only, so no privileged intents are needed."""
+    """Slash commands and components only, so no privileged intent is needed.
+
+    With ``MEMBERS_INTENT=true`` (and the intent enabled in the developer portal) a player
+    who leaves a server is handled at once; without it, when their reminder or limit comes.
+    """
 
     def __init__(self, config: Config, **kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        intents.members = config.members_intent
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **kwargs,
         )
         self.config = config
-        self.store = Store(config.database_path)
+        self.store = Store(config.database_path, clock=utc_now)
         self.tables = TableService(self, self.store)
+        self.absence = Absence(self.tables, utc_now)
+        self.scheduler = Scheduler(self, self.absence, utc_now)
+        self.tables.clocks_changed = self.scheduler.poke
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -50,6 +66,7 @@ class GameBot(commands.Bot):
         await self.tree.sync()
 
     async def close(self) -> None:
+        self.scheduler.stop()
         try:
             await super().close()
         finally:

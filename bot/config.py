@@ -32,6 +32,8 @@ class Config:
     database_path: str = "data/bot.sqlite3"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    members_intent: bool = False
+    """Receive "member left" events (a privileged intent, enabled in the developer portal)."""
 
     @classmethod
     def from_env(cls) -> Config:
@@ -42,4 +44,5 @@ class Config:
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3",
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=(os.environ.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+            members_intent=os.environ.get("MEMBERS_INTENT", "").strip().lower() in {"1", "true", "yes", "on"},
         )

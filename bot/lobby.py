@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.clock_settings import ClockSettings, describe, of_table
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of, t
 from db.errors import AlreadySeated, NotInLobby, NotSeated, TableFull
@@ -43,6 +44,8 @@ def lobby_text(
     ]
     if options:
         lines.append(" · ".join(options))
+    if table.max_seats > 1:
+        lines.append(describe(tr, of_table(table.remind_after, table.time_limit, table.on_timeout)))
     if table.status == "lobby":
         if invited is not None:
             lines.append(tr("lobby.invited", mention=invited.mention))
@@ -147,8 +150,12 @@ async def open_lobby(
     *,
     max_seats: int,
     opponent: discord.abc.User | None = None,
+    clock: ClockSettings | None = None,
 ) -> TableRow:
-    """Open a table in a new thread (or in the current thread) and post its lobby there."""
+    """Open a table in a new thread (or in the current thread) and post its lobby there.
+
+    ``clock`` is the reminder and time limit (validated by the caller); the game's defaults otherwise.
+    """
     bot: Any = interaction.client
     lang = lang_of(interaction.locale)
     channel = interaction.channel
@@ -159,6 +166,7 @@ async def open_lobby(
     adapter = bot.tables.adapters[game]
     tr = Tr(lang)
     title = tr(adapter.title_key)
+    clock = clock or bot.tables.default_clock(game)
     if isinstance(channel, discord.Thread):
         table = await bot.tables.open_table(
             interaction,
@@ -167,6 +175,7 @@ async def open_lobby(
             channel_id=channel.id,
             parent_id=channel.parent_id,
             max_seats=max_seats,
+            clock=clock,
         )
         thread = channel
     elif isinstance(channel, discord.TextChannel):
@@ -181,7 +190,13 @@ async def open_lobby(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
         table = await bot.tables.open_table(
-            interaction, game, options, channel_id=thread.id, parent_id=channel.id, max_seats=max_seats
+            interaction,
+            game,
+            options,
+            channel_id=thread.id,
+            parent_id=channel.id,
+            max_seats=max_seats,
+            clock=clock,
         )
     else:
         raise UserError("lobby.text_channel_only")

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import clock_settings
+from bot.clock_settings import ClockSettings
 from bot.errors import UserError, send_ephemeral
 from bot.i18n import Tr, lang_of, t
 from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
@@ -74,6 +76,8 @@ class TableService:
         self.adapters: dict[str, GameAdapter] = {}
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
         """Where a new table's seed comes from; tests and tools replace it to replay a game."""
+        self.clocks_changed: Callable[[], None] = lambda: None
+        """Called after every commit that may move a reminder or deadline (the scheduler's poke)."""
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game.info.name] = adapter
@@ -120,12 +124,15 @@ class TableService:
         channel_id: int,
         parent_id: int | None,
         max_seats: int,
+        clock: ClockSettings | None = None,
     ) -> TableRow:
+        """A lobby with validated options; ``clock`` ``None`` means no reminders and no limit."""
         adapter = self.adapters[game_name]
         try:
             merged = adapter.game.options(options)
         except IllegalMove as error:
             raise UserError(error.code, **error.params) from error
+        clock = clock or ClockSettings(None, None, "remove")
         try:
             return await self.store.create_table(
                 game=game_name,
@@ -138,6 +145,9 @@ class TableService:
                 locale=lang_of(interaction.locale),
                 seed=self.new_seed(),
                 max_seats=max_seats,
+                remind_after=clock.remind_after,
+                time_limit=clock.time_limit,
+                on_timeout=clock.on_timeout,
             )
         except ChannelBusy as error:
             raise UserError("table.busy") from error
@@ -166,7 +176,29 @@ class TableService:
         order = [s.user_id for s in sorted(table.seats, key=lambda s: s.seat)]
         Rng(table.seed ^ 0x5EA7).shuffle(order)
         state = game.new(len(order), table.options, table.seed)
-        return await self.store.start(table.id, state, seat_order=order)
+        started = await self.store.start(table.id, state, seat_order=order, awaited=self.awaited(game, state))
+        self.clocks_changed()
+        return started
+
+    def default_clock(self, game_name: str) -> ClockSettings:
+        return clock_settings.defaults(self.adapters[game_name].game.info.timeout_move)
+
+    @staticmethod
+    def awaited(engine: Game, state: dict[str, Any]) -> list[int]:
+        """Seats waiting for a person (an automa's seat never waits: it moves at once)."""
+        automated = set(engine.automated_seats(state))
+        return [s for s in engine.to_act(state) if s not in automated]
+
+    @staticmethod
+    def results(table: TableRow, engine: Game, state: dict[str, Any]) -> list[NewResult] | None:
+        """The standings to store if ``state`` is over."""
+        outcome = engine.outcome(state)
+        if outcome is None:
+            return None
+        return [
+            NewResult(seat=s, user_id=table.user_at(s), place=outcome.places[s], score=outcome.scores[s])
+            for s in range(len(outcome.scores))
+        ]
 
     # -------------------------------------------------------------------- moves
     async def play(
@@ -193,13 +225,6 @@ class TableService:
             events.extend(more)
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
-        outcome = engine.outcome(state)
-        results = None
-        if outcome is not None:
-            results = [
-                NewResult(seat=s, user_id=table.user_at(s), place=outcome.places[s], score=outcome.scores[s])
-                for s in range(len(outcome.scores))
-            ]
         try:
             table = await self.store.commit_moves(
                 table.id,
@@ -207,15 +232,20 @@ class TableService:
                 moves=moves,
                 state=state,
                 interaction_id=interaction.id,
-                results=results,
+                results=self.results(table, engine, state),
+                awaited=self.awaited(engine, state),
             )
         except StaleVersion as error:
             raise UserError("table.stale") from error
         except DuplicateInteraction:
             log.info("interaction %s was already applied", interaction.id)
             return None
+        self.clocks_changed()
         await self.post_board(interaction, table, events, mover=seat, from_picker=from_picker)
         return Played(table=table, events=events)
+
+    def run_automated(self, engine: Game, state: dict, moves: list[NewMove]) -> tuple[dict, list[Event]]:
+        return self._run_automated(engine, state, moves)
 
     @staticmethod
     def _run_automated(engine: Game, state: dict, moves: list[NewMove]) -> tuple[dict, list[Event]]:
@@ -228,7 +258,7 @@ class TableService:
                 break
             move: Move = engine.choose_automated(state, waiting[0])
             state, more = engine.apply(state, waiting[0], move)
-            moves.append(NewMove(seat=waiting[0], notation=move.notation, user_id=None))
+            moves.append(NewMove(seat=waiting[0], notation=move.notation, user_id=None, source="automa"))
             events.extend(more)
         return state, events
 
@@ -247,18 +277,26 @@ class TableService:
 
     # -------------------------------------------------------------- the board
     def board_message(
-        self, table: TableRow, events: Sequence[Event], *, mover: int | None
+        self,
+        table: TableRow,
+        events: Sequence[Event],
+        *,
+        mover: int | None,
+        notices: Sequence[str] = (),
     ) -> tuple[str, discord.File, discord.ui.View | None, discord.AllowedMentions]:
-        """Content, picture, buttons and pings of a board post, in the table's language."""
+        """Content, picture, buttons and pings of a board post, in the table's language.
+
+        ``notices`` come first: what the bot did on its own (a timeout, a removal)."""
         adapter = self.adapters[table.game]
         tr = Tr(table.locale)
         assert table.state is not None
         names = self.names(table, tr)
-        lines = [
+        lines = list(notices)
+        lines.extend(
             self.event_text(tr, e, names, adapter.event_words)
             for e in events
             if not e.code.endswith("game_over")
-        ]
+        )
         outcome = adapter.game.outcome(table.state)
         ping: list[discord.abc.Snowflake] = []
         if outcome is not None:
@@ -278,8 +316,14 @@ class TableService:
                 mentions.append(f"<@{user_id}>")
                 if s != mover:
                     ping.append(discord.Object(id=user_id))
+            deadlines = [
+                row.deadline for s in waiting if (row := table.seat_row(s)) is not None and row.deadline
+            ]
             if table.guild_id is None and mentions:
                 lines.append(tr("table.your_move"))  # a DM: there is only the one player to tell
+            elif mentions and deadlines:
+                limit = discord_time(min(deadlines))
+                lines.append(tr("waiting.to_act_limit", mention=", ".join(mentions), deadline=limit))
             elif mentions:
                 lines.append(tr("table.to_act", mention=", ".join(mentions)))
         png = adapter.render_board(adapter.game.view(table.state, None), names, tr)
@@ -295,6 +339,36 @@ class TableService:
             if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
                 params[key] = f"**{names[params[key]]}**"
         return tr(code, **params)
+
+    async def post_to_table(
+        self, table: TableRow, events: Sequence[Event] = (), *, notices: Sequence[str] = ()
+    ) -> bool:
+        """Post the board in the table's own thread or DM, outside any interaction (the
+        scheduler's moves). The move is already saved, so a failed post is only logged."""
+        content, file, view, allowed = self.board_message(table, events, mover=None, notices=notices)
+        kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": allowed}
+        if view is not None:
+            kwargs["view"] = view
+        channel = await self.channel_of(table)
+        if channel is None:
+            return False
+        try:
+            await channel.send(**kwargs)
+        except discord.HTTPException:
+            log.warning("could not post the board of table %s", table.id, exc_info=True)
+            return False
+        return True
+
+    async def channel_of(self, table: TableRow) -> discord.abc.Messageable | None:
+        """The thread (or DM channel) of a table, from the cache or Discord."""
+        channel = self.bot.get_channel(table.channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(table.channel_id)
+            except discord.HTTPException:
+                log.warning("table %s: its channel %s is gone", table.id, table.channel_id)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def post_board(
         self,
@@ -325,3 +399,8 @@ class TableService:
                 await send_ephemeral(interaction, t(lang_of(interaction.locale), "table.post_failed"))
             except discord.HTTPException:
                 log.warning("could not report the failed post either")
+
+
+def discord_time(instant: float, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone and language."""
+    return f"<t:{int(instant)}:{style}>"

@@ -1,4 +1,5 @@
-"""Commands about tables in general: ``/games`` (my running tables) and ``/table language``."""
+"""Commands about tables in general: ``/games`` (my tables and who they wait for) and ``/table …``
+(language, settings before the start, kicking an absent player, abandoning)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,45 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock_settings import at_limit_choices, describe, merged, of_table
+from bot.errors import UserError, run_guarded
 from bot.i18n import LANGS, Tr, cmd, lang_of
-from bot.lobby import LobbyButton
-from bot.tables import TableService
+from bot.lobby import LobbyButton, lobby_text, lobby_view
+from bot.tables import TableService, discord_time
+from db.errors import NotInLobby, TableClosed
+from db.models import TableRow
+
+
+def may_manage(interaction: discord.Interaction, table: TableRow) -> bool:
+    """The host, or a moderator who may manage threads here."""
+    perms = interaction.permissions
+    return interaction.user.id == table.host_id or bool(perms and perms.manage_threads)
+
+
+class AbandonConfirm(discord.ui.View):
+    """Abandoning ends the game for everyone, so it asks once more (privately)."""
+
+    def __init__(self, cog: Tables, table_id: int, tr: Tr) -> None:
+        super().__init__(timeout=120)
+        self.cog = cog
+        self.table_id = table_id
+        yes: discord.ui.Button[AbandonConfirm] = discord.ui.Button(
+            label=tr("abandon.button"), style=discord.ButtonStyle.danger
+        )
+        no: discord.ui.Button[AbandonConfirm] = discord.ui.Button(
+            label=tr("abandon.keep"), style=discord.ButtonStyle.secondary
+        )
+        yes.callback = self._yes  # type: ignore[method-assign]
+        no.callback = self._no  # type: ignore[method-assign]
+        self.add_item(yes)
+        self.add_item(no)
+
+    async def _yes(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self.cog.abandon_now(interaction, self.table_id))
+
+    async def _no(self, interaction: discord.Interaction) -> None:
+        tr = Tr(lang_of(interaction.locale))
+        await interaction.response.edit_message(content=tr("abandon.kept"), view=None)
 
 
 class Tables(commands.Cog):
@@ -29,19 +66,35 @@ class Tables(commands.Cog):
         for table in tables[:20]:
             adapter = self.service.adapters.get(table.game)
             title = tr(adapter.title_key) if adapter else table.game
-            if table.status == "lobby":
-                status = tr("games.status_lobby")
-            else:
-                assert table.state is not None and adapter is not None
-                waiting = adapter.game.to_act(table.state)
-                if table.seat_of(interaction.user.id) in waiting:
-                    status = tr("games.status_your_turn")
-                else:
-                    names = self.service.names(table)
-                    status = tr("games.status_waiting", names=", ".join(names[s] for s in waiting))
+            status = await self._status(table, interaction.user.id, tr)
             where = tr("games.in_dm") if table.guild_id is None else f"<#{table.channel_id}>"
             lines.append(tr("games.line", game=title, channel=where, status=status))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    async def _status(self, table: TableRow, user_id: int, tr: Tr) -> str:
+        """Lobby, or how long the table has waited and on whom (and who is on vacation)."""
+        if table.status == "lobby" or table.state is None:
+            return tr("games.status_lobby")
+        now = self.service.store.now()
+        awaited = [s for s in table.seats if s.awaited_since is not None]
+        if not awaited:
+            return tr("games.status_waiting", names=tr("table.automa_name"))
+        since = discord_time(min(s.awaited_since or now for s in awaited))
+        mine = next((s for s in awaited if s.user_id == user_id), None)
+        if mine is not None and mine.deadline is not None:
+            return tr("waiting.your_turn", since=since, deadline=discord_time(mine.deadline))
+        if mine is not None:
+            return tr("games.status_your_turn")
+        names = []
+        for seat in awaited:
+            prefs = await self.service.store.player(seat.user_id)
+            if prefs.on_vacation(now) and prefs.vacation_until is not None:
+                names.append(
+                    tr("waiting.on_vacation", name=seat.name, until=discord_time(prefs.vacation_until, "f"))
+                )
+            else:
+                names.append(seat.name)
+        return tr("waiting.others", names=", ".join(names), since=since)
 
     table = app_commands.Group(name=cmd("cmd.table.name"), description=cmd("cmd.table.description"))
 
@@ -59,6 +112,143 @@ class Tables(commands.Cog):
         await self.service.store.set_locale(table.id, language.value)
         tr = Tr(language.value)
         await interaction.response.send_message(tr("table.language_set"))
+
+    @table.command(name=cmd("cmd.table.settings.name"), description=cmd("cmd.table.settings.description"))
+    @app_commands.rename(
+        reminder=cmd("cmd.table.settings.reminder.name"),
+        limit=cmd("cmd.table.settings.limit.name"),
+        at_limit=cmd("cmd.table.settings.at_limit.name"),
+    )
+    @app_commands.describe(
+        reminder=cmd("cmd.table.settings.reminder.description"),
+        limit=cmd("cmd.table.settings.limit.description"),
+        at_limit=cmd("cmd.table.settings.at_limit.description"),
+    )
+    @app_commands.choices(at_limit=at_limit_choices())
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder: str | None = None,
+        limit: str | None = None,
+        at_limit: str | None = None,
+    ) -> None:
+        """Without options it shows the settings; with them, the host changes them in the lobby."""
+        table = await self.service.table_here(interaction)
+        tr = Tr(lang_of(interaction.locale))
+        if table.max_seats == 1:
+            raise UserError("settings.solo")
+        current = of_table(table.remind_after, table.time_limit, table.on_timeout)
+        if reminder is None and limit is None and at_limit is None:
+            await interaction.response.send_message(
+                tr("settings.current", summary=describe(tr, current)), ephemeral=True
+            )
+            return
+        if not may_manage(interaction, table):
+            raise UserError("settings.host_only")
+        if table.status != "lobby":
+            raise UserError("settings.started")
+        adapter = self.service.adapters[table.game]
+        wanted = merged(
+            current,
+            reminder=reminder,
+            limit=limit,
+            at_limit=at_limit,
+            has_timeout_move=adapter.game.info.timeout_move,
+        )
+        try:
+            table = await self.service.store.set_clock_settings(
+                table.id,
+                remind_after=wanted.remind_after,
+                time_limit=wanted.time_limit,
+                on_timeout=wanted.on_timeout,
+            )
+        except NotInLobby as error:
+            raise UserError("settings.started") from error
+        public = Tr(table.locale)
+        await interaction.response.send_message(
+            public("settings.changed", name=interaction.user.display_name, summary=describe(public, wanted)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self._refresh_lobby(table)
+
+    async def _refresh_lobby(self, table: TableRow) -> None:
+        """The lobby post shows the settings players join under."""
+        if table.lobby_message_id is None:
+            return
+        channel = await self.service.channel_of(table)
+        if channel is None:
+            return
+        adapter = self.service.adapters[table.game]
+        tr = Tr(table.locale)
+        text = lobby_text(table, tr, tr(adapter.title_key), hidden_options=adapter.lobby_hides(table.options))
+        try:
+            message = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
+            await message.edit(content=text, view=lobby_view(table, tr))
+        except (discord.HTTPException, AttributeError):
+            pass  # the settings are saved; the next lobby click redraws the post
+
+    @table.command(name=cmd("cmd.table.kick.name"), description=cmd("cmd.table.kick.description"))
+    @app_commands.rename(player=cmd("cmd.table.kick.player.name"))
+    @app_commands.describe(player=cmd("cmd.table.kick.player.description"))
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        table = await self.service.running_table_here(interaction)
+        if not may_manage(interaction, table):
+            raise UserError("kick.not_allowed")
+        row = next((s for s in table.seats if s.user_id == player.id), None)
+        if row is None:
+            raise UserError("kick.not_seated", name=player.display_name)
+        if player.id == interaction.user.id:
+            raise UserError("kick.self")
+        if table.time_limit is None:
+            raise UserError("kick.no_limit")
+        now = self.service.store.now()
+        late = row.timeouts > 0 or (row.deadline is not None and row.deadline <= now)
+        if not late:
+            if row.deadline is None:
+                raise UserError("kick.not_waiting", name=row.name)
+            raise UserError("kick.on_time", name=row.name, deadline=discord_time(row.deadline))
+        tr = Tr(table.locale)
+        await interaction.response.defer()
+        notice = tr("timeout.kicked", name=row.name, by=interaction.user.mention)
+        absence: Any = self.bot.absence  # type: ignore[attr-defined]
+        if not await absence.remove(table, row.seat, source="kicked", notice=notice):
+            raise UserError("table.stale")
+        await interaction.followup.send(Tr(lang_of(interaction.locale))("table.done"), ephemeral=True)
+
+    @table.command(name=cmd("cmd.table.abandon.name"), description=cmd("cmd.table.abandon.description"))
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        table = await self.service.table_here(interaction)
+        if not may_manage(interaction, table):
+            raise UserError("abandon.not_allowed")
+        tr = Tr(lang_of(interaction.locale))
+        await interaction.response.send_message(
+            tr("abandon.confirm"), view=AbandonConfirm(self, table.id, tr), ephemeral=True
+        )
+
+    async def abandon_now(self, interaction: discord.Interaction, table_id: int) -> None:
+        table = await self.service.store.table(table_id)
+        if table is None or not table.is_open:
+            raise UserError("lobby.closed")
+        if not may_manage(interaction, table):
+            raise UserError("abandon.not_allowed")
+        try:
+            table = await self.service.store.cancel(table.id, reason="abandoned")
+        except TableClosed as error:
+            raise UserError("lobby.closed") from error
+        self.service.clocks_changed()
+        await interaction.response.edit_message(
+            content=Tr(lang_of(interaction.locale))("table.done"), view=None
+        )
+        channel = await self.service.channel_of(table)
+        if channel is not None:
+            public = Tr(table.locale)
+            try:
+                await channel.send(
+                    public("abandon.done", name=interaction.user.display_name),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                pass  # the table is closed either way
 
 
 async def setup(bot: Any) -> None:

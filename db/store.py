@@ -68,6 +68,10 @@ class Store:
 
     # -- lifecycle -------------------------------------------------------------------------
 
+    def now(self) -> float:
+        """The store's clock: what stamps rows and decides what is due."""
+        return self._clock()
+
     @property
     def path(self) -> str:
         """The database file this store was opened on."""

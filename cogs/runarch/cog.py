@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock_settings import at_limit_choices, merged
 from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
@@ -78,6 +79,9 @@ class RunArch(
         target=cmd("cmd.runarch.new.target.name"),
         minimum=cmd("cmd.runarch.new.minimum.name"),
         bonus=cmd("cmd.runarch.new.bonus.name"),
+        reminder=cmd("cmd.table.settings.reminder.name"),
+        limit=cmd("cmd.table.settings.limit.name"),
+        at_limit=cmd("cmd.table.settings.at_limit.name"),
     )
     @app_commands.describe(
         opponent=cmd("cmd.runarch.new.opponent.description"),
@@ -85,8 +89,11 @@ class RunArch(
         target=cmd("cmd.runarch.new.target.description"),
         minimum=cmd("cmd.runarch.new.minimum.description"),
         bonus=cmd("cmd.runarch.new.bonus.description"),
+        reminder=cmd("cmd.table.settings.reminder.description"),
+        limit=cmd("cmd.table.settings.limit.description"),
+        at_limit=cmd("cmd.table.settings.at_limit.description"),
     )
-    @app_commands.choices(variant=_choices("variant", VARIANTS))
+    @app_commands.choices(variant=_choices("variant", VARIANTS), at_limit=at_limit_choices())
     async def new(
         self,
         interaction: discord.Interaction,
@@ -95,6 +102,9 @@ class RunArch(
         target: app_commands.Range[int, 30, 150] | None = None,
         minimum: app_commands.Range[int, 5, 10] | None = None,
         bonus: app_commands.Range[int, 0, 20] | None = None,
+        reminder: str | None = None,
+        limit: str | None = None,
+        at_limit: str | None = None,
     ) -> None:
         options = {
             key: value
@@ -106,7 +116,14 @@ class RunArch(
             )
             if value is not None
         }
-        await open_lobby(interaction, NAME, options, max_seats=2, opponent=opponent)
+        clock = merged(
+            self.service.default_clock(NAME),
+            reminder=reminder,
+            limit=limit,
+            at_limit=at_limit,
+            has_timeout_move=GAME.info.timeout_move,
+        )
+        await open_lobby(interaction, NAME, options, max_seats=2, opponent=opponent, clock=clock)
 
     @app_commands.command(name=cmd("cmd.runarch.solo.name"), description=cmd("cmd.runarch.solo.description"))
     @app_commands.rename(

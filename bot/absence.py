@@ -1,0 +1,197 @@
+"""What happens when a player is slow or gone: reminders, moves at the limit, removals.
+
+Every action re-reads the table and checks that the clock it acts on is still the one
+that came due (a move may have landed meanwhile), then commits at the version it read,
+so a player's own move and the bot's move for them can never both apply.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.clock_settings import MAX_TIMEOUTS, duration_text
+from bot.i18n import Tr
+from bot.tables import discord_time
+from db.errors import StaleVersion
+from db.models import DueClock, NewMove, TableRow
+from engine.core import Event
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+
+REMINDER_RETRY = 15 * 60.0
+"""A reminder whose post failed for a passing reason (Discord 5xx) is tried again this much later."""
+
+
+class Absence:
+    """Acts for the scheduler and for moderators; posts in the table's thread."""
+
+    def __init__(self, service: TableService, clock: Callable[[], float]) -> None:
+        self.service = service
+        self.store = service.store
+        self.clock = clock
+
+    # ---------------------------------------------------------------- reminders
+    async def remind(self, due: DueClock) -> None:
+        """Mention the awaited player in the thread (and DM them if they asked), once."""
+        table = await self.store.table(due.table_id)
+        row = table.seat_row(due.seat) if table is not None else None
+        if table is None or table.status != "active" or row is None or row.remind_at != due.due:
+            return
+        if not await self.store.claim_reminder(table.id, due.seat, due.due):
+            return  # another check or a move got there first
+        if await self._has_left(table, row.user_id):
+            await self.member_left(table, row.user_id)
+            return
+        tr = Tr(table.locale)
+        title = tr(self.service.adapters[table.game].title_key)
+        since = discord_time(row.awaited_since or due.due)
+        deadline = discord_time(row.deadline) if row.deadline else tr("clock.no_limit")
+        channel = await self.service.channel_of(table)
+        if channel is None:
+            return
+        try:
+            await channel.send(
+                tr("remind.thread", mention=f"<@{row.user_id}>", game=title, since=since, deadline=deadline),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=row.user_id)]),
+            )
+        except discord.HTTPException as error:
+            log.warning("table %s: reminder not posted (%s)", table.id, error.status)
+            if error.status >= 500:
+                await self.store.retry_reminder(table.id, due.seat, self.clock() + REMINDER_RETRY)
+            return
+        await self._dm(table, row.user_id, title, since, deadline)
+
+    async def _dm(self, table: TableRow, user_id: int, title: str, since: str, deadline: str) -> None:
+        prefs = await self.store.player(user_id)
+        if not prefs.dm_reminders:
+            return
+        tr = Tr(prefs.locale or table.locale)
+        link = f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}"
+        try:
+            user = self.service.bot.get_user(user_id) or await self.service.bot.fetch_user(user_id)
+            await user.send(tr("remind.dm", game=title, since=since, link=link, deadline=deadline))
+        except discord.HTTPException:
+            log.info("could not DM a reminder to a player of table %s (DMs closed?)", table.id)
+
+    async def _has_left(self, table: TableRow, user_id: int) -> bool:
+        """Whether the player is no longer on the table's server (asked only when it matters)."""
+        if table.guild_id is None:
+            return False
+        guild = self.service.bot.get_guild(table.guild_id)
+        if guild is None:
+            return False
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
+
+    # ------------------------------------------------------------ time limits
+    async def time_out(self, due: DueClock) -> None:
+        """The configured outcome for a seat whose limit has passed."""
+        table = await self.store.table(due.table_id)
+        row = table.seat_row(due.seat) if table is not None else None
+        if table is None or table.status != "active" or row is None or row.deadline != due.due:
+            return
+        tr = Tr(table.locale)
+        name = self.service.names(table, tr)[due.seat]
+        limit = duration_text(tr, table.time_limit or 0)
+        engine = self.service.adapters[table.game].game
+        assert table.state is not None
+        if await self._has_left(table, row.user_id):
+            await self.member_left(table, row.user_id)
+        elif table.on_timeout == "auto" and engine.timeout_move(table.state, due.seat) is not None:
+            if row.timeouts + 1 >= MAX_TIMEOUTS:
+                notice = tr("timeout.removed_repeat", name=name, count=MAX_TIMEOUTS)
+                await self.remove(table, due.seat, source="timeout", notice=notice)
+            else:
+                await self._play_for(table, due.seat, tr("timeout.auto", name=name, limit=limit))
+        else:
+            await self.remove(
+                table, due.seat, source="timeout", notice=tr("timeout.removed", name=name, limit=limit)
+            )
+
+    async def _play_for(self, table: TableRow, seat: int, notice: str) -> bool:
+        """The engine's minimal moves for an absent seat until the game waits for someone else."""
+        engine = self.service.adapters[table.game].game
+        assert table.state is not None
+        state, events, moves = table.state, [], []
+        for _ in range(50):
+            move = engine.timeout_move(state, seat)
+            if move is None or seat not in engine.to_act(state):
+                break
+            state, more = engine.apply(state, seat, move)
+            moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source="timeout"))
+            events.extend(more)
+        state, more = self.service.run_automated(engine, state, moves)
+        events.extend(more)
+        return await self._commit(table, moves, state, events, notice, end_reason=None)
+
+    async def remove(self, table: TableRow, seat: int, *, source: str, notice: str) -> bool:
+        """The player is out: the engine's forfeit, then the game ends or goes on without them."""
+        engine = self.service.adapters[table.game].game
+        assert table.state is not None
+        state, events = engine.forfeit(table.state, seat)
+        moves = [NewMove(seat=seat, notation="resign", user_id=None, source=source)]
+        state, more = self.service.run_automated(engine, state, moves)
+        events = [e for e in [*events, *more] if e.code != "core.resigned"]  # the notice says why
+        return await self._commit(table, moves, state, events, notice, end_reason=source)
+
+    async def _commit(
+        self,
+        table: TableRow,
+        moves: list[NewMove],
+        state: dict,
+        events: list[Event],
+        notice: str,
+        *,
+        end_reason: str | None,
+    ) -> bool:
+        engine = self.service.adapters[table.game].game
+        results = self.service.results(table, engine, state)
+        try:
+            table = await self.store.commit_moves(
+                table.id,
+                expected_version=table.version,
+                moves=moves,
+                state=state,
+                interaction_id=None,
+                results=results,
+                awaited=self.service.awaited(engine, state),
+                end_reason=end_reason if results is not None else None,
+            )
+        except StaleVersion:
+            log.info("table %s moved on before the bot could act; nothing done", table.id)
+            return False
+        self.service.clocks_changed()
+        await self.service.post_to_table(table, events, notices=[notice])
+        return True
+
+    # ------------------------------------------------------------ departures
+    async def member_left(self, table: TableRow, user_id: int) -> None:
+        """A player left the server: a lobby frees their seat, a game goes on without them."""
+        tr = Tr(table.locale)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return
+        name = next(s.name for s in table.seats if s.user_id == user_id)
+        if table.status == "lobby":
+            await self.store.leave(table.id, user_id)
+            channel = await self.service.channel_of(table)
+            if channel is not None:
+                try:
+                    await channel.send(tr("timeout.left_lobby", name=name))
+                except discord.HTTPException:
+                    log.warning("table %s: could not tell the lobby", table.id)
+            return
+        if table.status == "active":
+            await self.remove(table, seat, source="left", notice=tr("timeout.left_server", name=name))

@@ -1,0 +1,135 @@
+"""A table's clock settings: reminder, time limit per move, and what happens at the limit.
+
+Durations are typed the way people say them (``12h``, ``3d``, ``1d12h``, ``90m``); a bare
+number means hours for the reminder and days for the limit. Bounds keep a table from
+waiting a year or nagging every minute. Every refusal is a ``UserError`` with the bounds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from discord import app_commands
+
+from bot.errors import UserError
+from bot.i18n import Tr, cmd
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+
+DEFAULT_REMIND = 12 * HOUR
+DEFAULT_LIMIT = 3 * DAY
+REMIND_RANGE = (1 * HOUR, 7 * DAY)
+LIMIT_RANGE = (1 * HOUR, 30 * DAY)
+MAX_TIMEOUTS = 3
+"""Limits missed in a row after which an absent player is removed even with ``auto``."""
+OUTCOMES = ("auto", "remove")
+OFF_WORDS = frozenset({"off", "0", "no", "none", "vyp", "ne", "nic"})
+
+_PART = re.compile(r"(\d+(?:[.,]\d+)?)\s*([dhm])")
+_UNITS = {"d": DAY, "h": HOUR, "m": 60.0}
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """Seconds, as the store keeps them; ``None`` reminder: none is sent."""
+
+    remind_after: float | None = DEFAULT_REMIND
+    time_limit: float | None = DEFAULT_LIMIT
+    on_timeout: str = "auto"
+
+
+def defaults(has_timeout_move: bool) -> ClockSettings:
+    """12 h, 3 days, and the engine's automatic move where the game has one."""
+    return ClockSettings(on_timeout="auto" if has_timeout_move else "remove")
+
+
+def parse_duration(text: str, bare_unit: float) -> float:
+    """``"1d12h"`` -> seconds; raises ``UserError("clock.bad_duration")`` for anything else."""
+    cleaned = text.strip().lower().replace(" ", "")
+    if re.fullmatch(r"\d+(?:[.,]\d+)?", cleaned):
+        return float(cleaned.replace(",", ".")) * bare_unit
+    parts = _PART.findall(cleaned)
+    if not parts or "".join(f"{n}{u}" for n, u in parts) != cleaned:
+        raise UserError("clock.bad_duration", text=text[:40])
+    return sum(float(n.replace(",", ".")) * _UNITS[u] for n, u in parts)
+
+
+def merged(
+    base: ClockSettings,
+    *,
+    reminder: str | None = None,
+    limit: str | None = None,
+    at_limit: str | None = None,
+    has_timeout_move: bool = True,
+) -> ClockSettings:
+    """``base`` with what the user typed, validated as a whole (the reminder before the limit)."""
+    remind_after = base.remind_after
+    if reminder is not None:
+        if reminder.strip().lower() in OFF_WORDS:
+            remind_after = None
+        else:
+            remind_after = parse_duration(reminder, HOUR)
+            if not REMIND_RANGE[0] <= remind_after <= REMIND_RANGE[1]:
+                raise UserError("clock.reminder_range", text=reminder[:40])
+    time_limit = base.time_limit
+    if limit is not None:
+        time_limit = parse_duration(limit, DAY)
+        if not LIMIT_RANGE[0] <= time_limit <= LIMIT_RANGE[1]:
+            raise UserError("clock.limit_range", text=limit[:40])
+    on_timeout = base.on_timeout if at_limit is None else at_limit
+    if on_timeout not in OUTCOMES:
+        raise UserError("clock.bad_outcome")
+    if on_timeout == "auto" and not has_timeout_move:
+        raise UserError("clock.no_timeout_move")
+    if remind_after is not None and time_limit is not None and remind_after >= time_limit:
+        raise UserError("clock.reminder_after_limit")
+    return ClockSettings(remind_after, time_limit, on_timeout)
+
+
+def duration_text(tr: Tr, seconds: float) -> str:
+    """``3 days``, ``12 h``, ``1 day 6 h``, ``45 min`` in the reader's language."""
+    minutes = round(seconds / 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(tr("clock.days", count=days, unit=tr(_plural_key(tr, "clock.unit_day", days))))
+    if hours:
+        parts.append(tr("clock.hours", count=hours))
+    if mins or not parts:
+        parts.append(tr("clock.minutes", count=mins))
+    return " ".join(parts)
+
+
+def _plural_key(tr: Tr, base: str, count: int) -> str:
+    """Czech has three forms (1 den, 2–4 dny, 5 dní); English two."""
+    if count == 1:
+        return f"{base}.one"
+    if tr.lang == "cs" and 2 <= count <= 4:
+        return f"{base}.few"
+    return f"{base}.many"
+
+
+def describe(tr: Tr, settings: ClockSettings) -> str:
+    """One lobby line: reminder · limit · outcome."""
+    if settings.time_limit is None:
+        return tr("clock.no_limit")
+    reminder = (
+        tr("clock.reminder_off")
+        if settings.remind_after is None
+        else tr("clock.reminder", duration=duration_text(tr, settings.remind_after))
+    )
+    limit = tr("clock.limit", duration=duration_text(tr, settings.time_limit))
+    outcome = tr(f"clock.outcome.{settings.on_timeout}", count=MAX_TIMEOUTS)
+    return tr("clock.summary", reminder=reminder, limit=limit, outcome=outcome)
+
+
+def of_table(remind_after: float | None, time_limit: float | None, on_timeout: str) -> ClockSettings:
+    return ClockSettings(remind_after, time_limit, on_timeout)
+
+
+def at_limit_choices() -> list[app_commands.Choice[str]]:
+    """The ``at_limit`` option of every command that sets a table's clock."""
+    return [app_commands.Choice(name=cmd(f"cmd.table.settings.choice.{v}"), value=v) for v in OUTCOMES]
