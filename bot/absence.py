@@ -15,6 +15,7 @@ import discord
 
 from bot.clock_settings import MAX_TIMEOUTS, duration_text
 from bot.i18n import Tr
+from bot.lobby import redraw_lobby
 from bot.tables import discord_time
 from db.errors import StaleVersion
 from db.models import DueClock, NewMove, TableRow
@@ -185,7 +186,7 @@ class Absence:
             return
         name = next(s.name for s in table.seats if s.user_id == user_id)
         if table.status == "lobby":
-            await self.store.leave(table.id, user_id)
+            await redraw_lobby(self.service, await self.store.leave(table.id, user_id))
             channel = await self.service.channel_of(table)
             if channel is not None:
                 try:

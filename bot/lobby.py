@@ -143,6 +143,23 @@ async def refresh_lobby(interaction: discord.Interaction, table: TableRow) -> No
     await interaction.response.edit_message(content=text, view=view)
 
 
+async def redraw_lobby(service: Any, table: TableRow) -> None:
+    """Redraw a lobby post outside a click (settings changed, a player left the server)."""
+    if table.lobby_message_id is None:
+        return
+    channel = await service.channel_of(table)
+    if channel is None or not hasattr(channel, "get_partial_message"):
+        return
+    adapter = service.adapters[table.game]
+    tr = Tr(table.locale)
+    text = lobby_text(table, tr, tr(adapter.title_key), hidden_options=adapter.lobby_hides(table.options))
+    view = lobby_view(table, tr) if table.status == "lobby" else None
+    try:
+        await channel.get_partial_message(table.lobby_message_id).edit(content=text, view=view)
+    except discord.HTTPException:
+        log.info("table %s: lobby post not redrawn; the next click redraws it", table.id)
+
+
 async def open_lobby(
     interaction: discord.Interaction,
     game: str,

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.clock_settings import at_limit_choices, describe, merged, of_table
 from bot.errors import UserError, run_guarded
 from bot.i18n import LANGS, Tr, cmd, lang_of
-from bot.lobby import LobbyButton, lobby_text, lobby_view
+from bot.lobby import LobbyButton, redraw_lobby
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
 from db.models import TableRow
@@ -169,23 +169,7 @@ class Tables(commands.Cog):
             public("settings.changed", name=interaction.user.display_name, summary=describe(public, wanted)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self._refresh_lobby(table)
-
-    async def _refresh_lobby(self, table: TableRow) -> None:
-        """The lobby post shows the settings players join under."""
-        if table.lobby_message_id is None:
-            return
-        channel = await self.service.channel_of(table)
-        if channel is None:
-            return
-        adapter = self.service.adapters[table.game]
-        tr = Tr(table.locale)
-        text = lobby_text(table, tr, tr(adapter.title_key), hidden_options=adapter.lobby_hides(table.options))
-        try:
-            message = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
-            await message.edit(content=text, view=lobby_view(table, tr))
-        except (discord.HTTPException, AttributeError):
-            pass  # the settings are saved; the next lobby click redraws the post
+        await redraw_lobby(self.service, table)
 
     @table.command(name=cmd("cmd.table.kick.name"), description=cmd("cmd.table.kick.description"))
     @app_commands.rename(player=cmd("cmd.table.kick.player.name"))
@@ -208,7 +192,7 @@ class Tables(commands.Cog):
                 raise UserError("kick.not_waiting", name=row.name)
             raise UserError("kick.on_time", name=row.name, deadline=discord_time(row.deadline))
         tr = Tr(table.locale)
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=True, thinking=True)
         notice = tr("timeout.kicked", name=row.name, by=interaction.user.mention)
         absence: Any = self.bot.absence  # type: ignore[attr-defined]
         if not await absence.remove(table, row.seat, source="kicked", notice=notice):

@@ -1,0 +1,50 @@
+"""A player who leaves the server: heard at once with the members intent, else at the reminder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from simcord import Env
+
+from bot.config import Config
+from tests.bot.harness import Table
+
+
+@pytest.fixture
+def bot_config(tmp_path: Path) -> Config:
+    return Config(token=None, database_path=str(tmp_path / "bot.sqlite3"), members_intent=True)
+
+
+async def test_leaving_the_server_ends_the_game_for_that_player_and_tells_the_table(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    gone, stays = table.bob, table.alice
+    table.channel.guild.remove_member(gone)
+    await simcord_env.advance_time(1)
+    (notice,) = [m.content for m in table.thread.history() if "left the server" in m.content]
+    assert "bob" in notice and "Game over" in notice
+    row = await table.row()
+    assert row.status == "finished" and row.end_reason == "left"
+    places = {r.user_id: r.place for r in await table.bot.store.results(row.id)}
+    assert places == {stays.id: 1, gone.id: 2}
+
+
+async def test_leaving_frees_a_lobby_seat(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    await alice.slash(channel, "runarch new")
+    (thread,) = channel.threads
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    row = await store.open_table_in(thread.id)
+    await store.join(row.id, bob.id, "bob")  # a third seat would start the game; keep it a lobby
+    guild.remove_member(bob)
+    await simcord_env.advance_time(1)
+    row = await store.open_table_in(thread.id)
+    assert row is not None and row.status == "lobby" and [s.user_id for s in row.seats] == [alice.id]
+    assert any("seat in the lobby is free again" in m.content for m in thread.history())
+    assert "Players (1/2): alice" in thread.history()[0].content  # the lobby post follows
+    await carol.click(thread.history()[0], label="Join")
+    assert (await store.open_table_in(thread.id)).status == "active"
