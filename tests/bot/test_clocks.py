@@ -335,3 +335,14 @@ async def test_without_the_members_intent_a_departure_is_noticed_at_the_reminder
     row = await table.row()
     assert row.status == "finished" and row.end_reason == "left"
     assert posts_with(table, "left the server") and reminders(table, gone) == []
+
+
+async def test_a_reminder_discord_refuses_is_not_retried_into_a_flood(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    waiting = await table.to_act()
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=403, times=1)
+    await simcord_env.advance_time(12 * H + 60)
+    await simcord_env.advance_time(DAY)
+    assert reminders(table, waiting) == []  # refused once, then left alone
+    await simcord_env.advance_time(2 * DAY)
+    assert len(posts_with(table, "ran out of time")) == 1  # the limit still comes on time

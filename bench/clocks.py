@@ -1,0 +1,351 @@
+"""``python -m bench.clocks``: the periodic clock check over many stored tables, against baselines.
+
+The bot's periodic check is ``Store.due_clocks(now, limit=100)`` then ``Store.next_due()``; the
+issue's target is <= 50 ms over 10 000 stored tables. Baselines measured in the same run on the
+same file: the same SQL with ``seats NOT INDEXED`` (a full scan), and a naive check that loads the
+seats of every active table and filters them in Python. The query plans are printed and checked
+to use the partial indexes ``seats_deadline`` and ``seats_remind_at``, and the three variants must
+find the same due clocks. Exit 0 when the target is met, the plans use the indexes and the variants
+agree; 1 otherwise (unlike ``bench.runarch``, the exit code is the verdict).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import sqlite3
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bench.stats import Summary, row, verdict
+from db import Store
+from db.clocks import DUE_SQL, NEXT_SQL
+
+NOW = 1_750_000_000.0
+"""The fixed "now" of the store's fake clock: the data are laid out around it."""
+HOUR = 3600.0
+REMIND_AFTER = 12 * HOUR
+TIME_LIMIT = 72 * HOUR
+LIMIT = 100
+"""Rows the bot asks for per check (``due_clocks``' default)."""
+TARGET_MS = 50.0
+INDEXES = ("seats_deadline", "seats_remind_at")
+USERS = 2_000
+"""Distinct players behind the tables: one user sits at many tables, as on a real server."""
+MOVES_PER_TABLE = 10
+
+DueKey = tuple[int, int, int, str, float]
+"""(table_id, seat, user_id, kind, due): how results of the three variants are compared."""
+Check = tuple[list[DueKey], float | None]
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much work the run does; ``--quick`` shrinks it for the smoke test."""
+
+    tables: int = 10_000
+    repeats: int = 200
+    warmup: int = 10
+
+
+QUICK = Sizes(tables=1_000, repeats=30, warmup=3)
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """What was stored, so the run can check every variant finds exactly the due clocks."""
+
+    tables: int
+    active: int
+    seats: int
+    running: int
+    due: int
+    moves: int
+    seconds: float
+
+
+# --------------------------------------------------------------------------- data
+def _pair(rnd: random.Random) -> tuple[int, int]:
+    """Two distinct users from the pool (a table cannot seat one user twice)."""
+    first = rnd.randrange(USERS)
+    second = (first + 1 + rnd.randrange(USERS - 1)) % USERS
+    return 1_000 + first, 1_000 + second
+
+
+def _running_clock(rnd: random.Random, due: str | None) -> tuple[float, float, float | None, float]:
+    """(awaited_since, clock_start, remind_at, deadline) of an awaited seat.
+
+    Half the clocks still wait for their reminder (started in the last 12 h), half were reminded
+    already (remind_at cleared, started 12-71 h ago); none is due unless ``due`` says which
+    instant should have just passed. One in ten was moved by a vacation, so awaited_since is
+    older than clock_start and the awaited times spread over about four days.
+    """
+    if due == "deadline":
+        start = NOW - TIME_LIMIT - rnd.uniform(0, HOUR)
+    elif due == "remind":
+        start = NOW - REMIND_AFTER - rnd.uniform(0, HOUR)
+    elif rnd.random() < 0.5:
+        start = NOW - rnd.uniform(60, REMIND_AFTER - 60)
+    else:
+        start = NOW - rnd.uniform(REMIND_AFTER + 60, TIME_LIMIT - HOUR)
+    reminded = due == "deadline" or (due is None and start + REMIND_AFTER <= NOW)
+    since = start - rnd.uniform(0, 24 * HOUR) if rnd.random() < 0.1 else start
+    return since, start, None if reminded else start + REMIND_AFTER, start + TIME_LIMIT
+
+
+def _rows(
+    n: int, seed: int
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]], int]:
+    """Rows for game_tables, seats and moves: ~90 % active, 8 % finished, 2 % lobby; ~1 % due."""
+    rnd = random.Random(seed)
+    statuses = ["lobby" if i % 50 == 7 else "finished" if i % 25 in (3, 11) else "active" for i in range(n)]
+    active = [i for i, s in enumerate(statuses) if s == "active"]
+    due_ids = rnd.sample(active, max(1, round(len(active) / 100)) if active else 0)
+    due_kind = {i: ("deadline", "remind")[k % 2] for k, i in enumerate(due_ids)}
+    tables, seats, moves = [], [], []
+    for i, status in enumerate(statuses):
+        table_id, created = i + 1, NOW - rnd.uniform(4 * 24 * HOUR, 30 * 24 * HOUR)
+        users = _pair(rnd)
+        played = MOVES_PER_TABLE if status != "lobby" else 0
+        tables.append(
+            (table_id, "runarch", 1, 100_000 + i, 50, users[0], status, "{}", "en", i, 2,
+             None if status == "lobby" else "{}", 0 if status == "lobby" else 1 + played,
+             created, NOW - rnd.uniform(0, 96 * HOUR), REMIND_AFTER, TIME_LIMIT)
+        )  # fmt: skip
+        awaited = i % 2 if status == "active" else None
+        for seat, user in enumerate(users):
+            clock = _running_clock(rnd, due_kind.get(i)) if seat == awaited else (None,) * 4
+            seats.append((table_id, seat, user, f"player{user}", created, *clock))
+        moves += [(table_id, p, p % 2, users[p % 2], "end", created + p * 60) for p in range(played)]
+    return tables, seats, moves, len(due_ids)
+
+
+def populate(path: Path, n: int, seed: int) -> Dataset:
+    """Fill the migrated file with plain sqlite3 in one transaction: seconds, not minutes, for 10 000."""
+    start = time.perf_counter()
+    tables, seats, moves, due = _rows(n, seed)
+    conn = sqlite3.connect(path)
+    try:
+        with conn:
+            conn.executemany(
+                "INSERT INTO game_tables (id, game, guild_id, channel_id, parent_id, host_id, status, "
+                "options, locale, seed, max_seats, state, version, created_at, updated_at, remind_after, "
+                "time_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                tables,
+            )
+            conn.executemany(
+                "INSERT INTO seats (table_id, seat, user_id, name, joined_at, awaited_since, clock_start, "
+                "remind_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                seats,
+            )
+            conn.executemany(
+                "INSERT INTO moves (table_id, ply, seat, user_id, notation, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                moves,
+            )
+    finally:
+        conn.close()
+    return Dataset(
+        tables=n,
+        active=sum(t[6] == "active" for t in tables),
+        seats=len(seats),
+        running=sum(s[5] is not None for s in seats),
+        due=due,
+        moves=len(moves),
+        seconds=time.perf_counter() - start,
+    )
+
+
+# --------------------------------------------------------------------------- the three checks
+def not_indexed(sql: str) -> str:
+    """The same statement forced to scan ``seats``: fails loudly if the SQL no longer reads as expected."""
+    if sql.count("FROM seats WHERE") != 2:
+        raise RuntimeError(f"expected two 'FROM seats WHERE' in {sql!r}; update the baseline")
+    return sql.replace("FROM seats WHERE", "FROM seats NOT INDEXED WHERE")
+
+
+NAIVE_SQL = (
+    "SELECT s.table_id, s.seat, s.user_id, s.remind_at, s.deadline "
+    "FROM game_tables t JOIN seats s ON s.table_id = t.id WHERE t.status = 'active'"
+)
+"""What a check without stored instants would do: read every active table's seats."""
+
+
+async def indexed_check(store: Store) -> Check:
+    """The periodic check exactly as the bot runs it, through the store and its lock."""
+    due = await store.due_clocks(NOW, limit=LIMIT)
+    return [(d.table_id, d.seat, d.user_id, d.kind, d.due) for d in due], await store.next_due()
+
+
+async def scan_check(conn: aiosqlite.Connection) -> Check:
+    """Baseline 1: the same two statements with the indexes forbidden, on a raw connection."""
+    rows = await conn.execute_fetchall(not_indexed(DUE_SQL), {"now": NOW, "limit": LIMIT})
+    due = [(r["table_id"], r["seat"], r["user_id"], r["kind"], r["due"]) for r in rows]
+    (nxt,) = await conn.execute_fetchall(not_indexed(NEXT_SQL))
+    return due, nxt["due"]
+
+
+async def naive_check(conn: aiosqlite.Connection) -> Check:
+    """Baseline 2: load every active seat and decide in Python what is due and what comes next."""
+    due: list[DueKey] = []
+    instants: list[float] = []
+    for r in await conn.execute_fetchall(NAIVE_SQL):
+        for kind, at in (("deadline", r["deadline"]), ("remind", r["remind_at"])):
+            if at is not None:
+                instants.append(at)
+                if at <= NOW:
+                    due.append((r["table_id"], r["seat"], r["user_id"], kind, at))
+    due.sort(key=lambda d: d[4])
+    return due[:LIMIT], min(instants, default=None)
+
+
+async def timed(check: Callable[[], Awaitable[Check]]) -> tuple[float, Check]:
+    """Seconds one check takes, with its result (kept so the variants can be compared)."""
+    start = time.perf_counter()
+    result = await check()
+    return time.perf_counter() - start, result
+
+
+async def measure(
+    checks: dict[str, Callable[[], Awaitable[Check]]], sizes: Sizes
+) -> tuple[dict[str, list[float]], dict[str, Check]]:
+    """Run the variants round-robin so drift (cache, CPU frequency, neighbours) hits them alike."""
+    results: dict[str, Check] = {}
+    for name, check in checks.items():
+        for _ in range(sizes.warmup):
+            results[name] = await check()
+    durations: dict[str, list[float]] = {name: [] for name in checks}
+    for _ in range(sizes.repeats):
+        for name, check in checks.items():
+            seconds, _ = await timed(check)
+            durations[name].append(seconds)
+    return durations, results
+
+
+# --------------------------------------------------------------------------- plans
+async def plan(conn: aiosqlite.Connection, sql: str) -> list[str]:
+    """The ``EXPLAIN QUERY PLAN`` details of one statement, in SQLite's order."""
+    rows = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}", {"now": NOW, "limit": LIMIT})
+    return [r["detail"] for r in rows]
+
+
+async def check_plans(conn: aiosqlite.Connection) -> bool:
+    """Print the plans; True when both real statements use both partial indexes and the baseline scans."""
+    ok = True
+    for name, sql in (("DUE_SQL", DUE_SQL), ("NEXT_SQL", NEXT_SQL)):
+        details = await plan(conn, sql)
+        missing = [ix for ix in INDEXES if not any(ix in d for d in details)]
+        ok = ok and not missing
+        note = f"missing {', '.join(missing)}  FAIL" if missing else "uses both partial indexes  PASS"
+        print(f"plan {name}: {note}")
+        for d in details:
+            print(f"    {d}")
+        scanned = await plan(conn, not_indexed(sql))
+        if any(ix in d for ix in INDEXES for d in scanned):
+            print(f"plan {name} NOT INDEXED still uses an index  FAIL")
+            ok = False
+        print(f"  baseline NOT INDEXED: {' | '.join(scanned)}")
+    return ok
+
+
+# --------------------------------------------------------------------------- report
+LABELS = {
+    "indexed": "periodic check (indexed)",
+    "scan": "baseline: seats NOT INDEXED",
+    "naive": "baseline: naive Python filter",
+}
+"""Report names; the test greps them, so keep them stable."""
+
+
+def same(expected: Check, got: Check) -> bool:
+    """Both checks found the same due clocks (order of equal instants aside) and the same next one."""
+    return sorted(expected[0]) == sorted(got[0]) and expected[1] == got[1]
+
+
+def summary_table(stats: dict[str, Summary]) -> list[str]:
+    """The compact table: p50, p99 and how many times the indexed check each variant takes."""
+    base = stats["indexed"].p50
+    lines = [f"{'check':<34} {'p50 ms':>9} {'p99 ms':>9} {'x indexed':>10}"]
+    for name, s in stats.items():
+        lines.append(f"{LABELS[name]:<34} {s.p50:9.3f} {s.p99:9.3f} {s.p50 / base:10.1f}")
+    return lines
+
+
+def megabytes(folder: Path) -> float:
+    """Size of the database with its WAL: shows the data set is realistic, not a toy."""
+    return sum(p.stat().st_size for p in folder.iterdir()) / 2**20
+
+
+async def run(sizes: Sizes, seed: int, folder: Path) -> int:
+    """Create, fill and measure one store file; return the exit code."""
+    path = folder / "clocks.sqlite3"
+    async with Store(path, clock=lambda: NOW):
+        pass  # the real migrated schema, then closed before the bulk load
+    data = populate(path, sizes.tables, seed)
+    size_mb = megabytes(folder)
+    print(
+        f"stored: {data.tables} tables ({data.active} active), {data.seats} seats, {data.running} running "
+        f"clocks, {data.due} due now, {data.moves} moves; {size_mb:.1f} MB, filled in {data.seconds:.2f} s"
+    )
+    async with Store(path, clock=lambda: NOW) as store, aiosqlite.connect(path) as conn:
+        conn.row_factory = sqlite3.Row
+        seconds, first = await timed(lambda: indexed_check(store))
+        print(f"{'first check after open (cold)':<34} {seconds * 1000:.3f} ms")
+        plans_ok = await check_plans(conn)
+        durations, results = await measure(
+            {"indexed": lambda: indexed_check(store), "scan": lambda: scan_check(conn),
+             "naive": lambda: naive_check(conn)},
+            sizes,
+        )  # fmt: skip
+    agree = len(first[0]) == min(data.due, LIMIT) and all(same(first, r) for r in results.values())
+    stats = {name: Summary.of(d) for name, d in durations.items()}
+    return report(stats, plans_ok, agree)
+
+
+def report(stats: dict[str, Summary], plans_ok: bool, agree: bool) -> int:
+    """Print the figure lines and the summary; the exit code is 0 only if everything passed."""
+    indexed = stats["indexed"]
+    ok = indexed.p99 <= TARGET_MS
+    print(row(LABELS["indexed"], indexed, f"target p99 <= {TARGET_MS:g} ms  {verdict(ok)}"))
+    for name in ("scan", "naive"):
+        s = stats[name]
+        print(row(LABELS[name], s, f"{s.p50 / indexed.p50:.1f}x indexed (p50 ratio baseline/indexed)"))
+    print(f"all three checks find the same due clocks and next instant: {verdict(agree)}")
+    print()
+    print("\n".join(summary_table(stats)))
+    passed = ok and plans_ok and agree
+    print(f"verdict: {verdict(passed)} (target, index plans, agreement)")
+    return 0 if passed else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.clocks", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1000 tables, 30 repetitions: checks it works")
+    parser.add_argument("--tables", type=int, help="stored tables (default 10000; --quick 1000)")
+    parser.add_argument("--repeats", type=int, help="timed checks per variant (default 200; --quick 30)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else Sizes()
+    if args.tables:
+        sizes = Sizes(**{**sizes.__dict__, "tables": args.tables})
+    if args.repeats:
+        sizes = Sizes(**{**sizes.__dict__, "repeats": args.repeats})
+    print(
+        f"Clock check benchmark — Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, "
+        f"{os.cpu_count()} CPUs, {sizes.tables} tables, {sizes.repeats} repetitions, seed {args.seed}"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        return asyncio.run(run(sizes, args.seed, Path(tmp)))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
