@@ -133,3 +133,32 @@ def of_table(remind_after: float | None, time_limit: float | None, on_timeout: s
 def at_limit_choices() -> list[app_commands.Choice[str]]:
     """The ``at_limit`` option of every command that sets a table's clock."""
     return [app_commands.Choice(name=cmd(f"cmd.table.settings.choice.{v}"), value=v) for v in OUTCOMES]
+
+
+SUGGESTIONS = {
+    "reminder": ("6h", "12h", "1d", "2d", "off"),
+    "limit": ("12h", "1d", "2d", "3d", "5d", "7d", "14d"),
+}
+"""What the duration fields offer before anything is typed."""
+
+
+def duration_choices(tr: Tr, current: str, field: str) -> list[app_commands.Choice[str]]:
+    """Common values, named in the reader's language; a valid typed value comes first, read back."""
+    bare = HOUR if field == "reminder" else DAY
+    values = [v for v in SUGGESTIONS[field] if v.startswith(current.strip().lower())]
+    typed = current.strip()
+    if typed and typed.lower() not in values:
+        try:
+            parse_duration(typed, bare)
+        except UserError:
+            pass
+        else:
+            values.insert(0, typed)
+    choices = []
+    for value in values:
+        if value.lower() in OFF_WORDS:
+            name = tr("clock.reminder_off")
+        else:
+            name = f"{value} → {duration_text(tr, parse_duration(value, bare))}"
+        choices.append(app_commands.Choice(name=name[:100], value=value[:100]))
+    return choices

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock_settings import at_limit_choices, describe, merged, of_table
+from bot.clock_settings import at_limit_choices, describe, duration_choices, merged, of_table
 from bot.errors import UserError, run_guarded
 from bot.i18n import LANGS, Tr, cmd, lang_of
 from bot.lobby import LobbyButton, redraw_lobby
@@ -170,6 +170,18 @@ class Tables(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await redraw_lobby(self.service, table)
+
+    @settings.autocomplete("reminder")
+    async def _reminder_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(Tr(lang_of(interaction.locale)), current, "reminder")
+
+    @settings.autocomplete("limit")
+    async def _limit_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(Tr(lang_of(interaction.locale)), current, "limit")
 
     @table.command(name=cmd("cmd.table.kick.name"), description=cmd("cmd.table.kick.description"))
     @app_commands.rename(player=cmd("cmd.table.kick.player.name"))

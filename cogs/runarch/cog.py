@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock_settings import at_limit_choices, merged
+from bot.clock_settings import at_limit_choices, duration_choices, merged
 from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
@@ -124,6 +124,18 @@ class RunArch(
             has_timeout_move=GAME.info.timeout_move,
         )
         await open_lobby(interaction, NAME, options, max_seats=2, opponent=opponent, clock=clock)
+
+    @new.autocomplete("reminder")
+    async def _reminder_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(Tr(lang_of(interaction.locale)), current, "reminder")
+
+    @new.autocomplete("limit")
+    async def _limit_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(Tr(lang_of(interaction.locale)), current, "limit")
 
     @app_commands.command(name=cmd("cmd.runarch.solo.name"), description=cmd("cmd.runarch.solo.description"))
     @app_commands.rename(

@@ -346,3 +346,19 @@ async def test_a_reminder_discord_refuses_is_not_retried_into_a_flood(simcord_en
     assert reminders(table, waiting) == []  # refused once, then left alone
     await simcord_env.advance_time(2 * DAY)
     assert len(posts_with(table, "ran out of time")) == 1  # the limit still comes on time
+
+
+async def test_duration_fields_suggest_common_values_and_read_back_what_was_typed(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    limits = await alice.autocomplete(channel, "runarch new", "limit", "")
+    assert [c["value"] for c in limits][:3] == ["12h", "1d", "2d"]
+    assert "3d → 3 days" in [c["name"] for c in limits]
+    typed = await alice.autocomplete(channel, "runarch new", "limit", "36h")
+    assert typed[0] == {"name": "36h → 1 day 12 h", "value": "36h"}
+    await alice.slash(channel, "runarch new")
+    (thread,) = channel.threads
+    reminders_offered = await alice.autocomplete(thread, "table settings", "reminder", "o")
+    assert [c["value"] for c in reminders_offered] == ["off"]
+    assert await alice.autocomplete(thread, "table settings", "reminder", "nonsense") == []
