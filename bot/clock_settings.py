@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.errors import UserError
 from bot.i18n import Tr, cmd
+from db.models import TableRow
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -126,8 +127,9 @@ def describe(tr: Tr, settings: ClockSettings) -> str:
     return tr("clock.summary", reminder=reminder, limit=limit, outcome=outcome)
 
 
-def of_table(remind_after: float | None, time_limit: float | None, on_timeout: str) -> ClockSettings:
-    return ClockSettings(remind_after, time_limit, on_timeout)
+def of_table(table: TableRow) -> ClockSettings:
+    """The settings a stored table runs under."""
+    return ClockSettings(table.remind_after, table.time_limit, table.on_timeout)
 
 
 def at_limit_choices() -> list[app_commands.Choice[str]]:

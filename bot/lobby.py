@@ -45,7 +45,7 @@ def lobby_text(
     if options:
         lines.append(" · ".join(options))
     if table.max_seats > 1:
-        lines.append(describe(tr, of_table(table.remind_after, table.time_limit, table.on_timeout)))
+        lines.append(describe(tr, of_table(table)))
     if table.status == "lobby":
         if invited is not None:
             lines.append(tr("lobby.invited", mention=invited.mention))

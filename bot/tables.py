@@ -221,7 +221,7 @@ class TableService:
             move = engine.parse_move(notation)
             state, events = engine.apply(table.state, seat, move)
             moves = [NewMove(seat=seat, notation=move.notation, user_id=interaction.user.id)]
-            state, more = self._run_automated(engine, state, moves)
+            state, more = self.run_automated(engine, state, moves)
             events.extend(more)
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
@@ -244,11 +244,8 @@ class TableService:
         await self.post_board(interaction, table, events, mover=seat, from_picker=from_picker)
         return Played(table=table, events=events)
 
-    def run_automated(self, engine: Game, state: dict, moves: list[NewMove]) -> tuple[dict, list[Event]]:
-        return self._run_automated(engine, state, moves)
-
     @staticmethod
-    def _run_automated(engine: Game, state: dict, moves: list[NewMove]) -> tuple[dict, list[Event]]:
+    def run_automated(engine: Game, state: dict, moves: list[NewMove]) -> tuple[dict, list[Event]]:
         """Automated seats (an automa) move right after the human move that hands them the turn."""
         events: list[Event] = []
         for _ in range(1000):

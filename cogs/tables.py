@@ -137,7 +137,7 @@ class Tables(commands.Cog):
         tr = Tr(lang_of(interaction.locale))
         if table.max_seats == 1:
             raise UserError("settings.solo")
-        current = of_table(table.remind_after, table.time_limit, table.on_timeout)
+        current = of_table(table)
         if reminder is None and limit is None and at_limit is None:
             await interaction.response.send_message(
                 tr("settings.current", summary=describe(tr, current)), ephemeral=True
@@ -224,13 +224,13 @@ class Tables(commands.Cog):
     async def abandon_now(self, interaction: discord.Interaction, table_id: int) -> None:
         table = await self.service.store.table(table_id)
         if table is None or not table.is_open:
-            raise UserError("lobby.closed")
+            raise UserError("abandon.already_over")
         if not may_manage(interaction, table):
             raise UserError("abandon.not_allowed")
         try:
             table = await self.service.store.cancel(table.id, reason="abandoned")
         except TableClosed as error:
-            raise UserError("lobby.closed") from error
+            raise UserError("abandon.already_over") from error
         self.service.clocks_changed()
         await interaction.response.edit_message(
             content=Tr(lang_of(interaction.locale))("table.done"), view=None

@@ -316,7 +316,10 @@ async def test_abandon_asks_first_then_closes_the_table_unrated(simcord_env: Env
     assert "goes on" in kept.response.content
     assert (await table.row()).status == "active"
     asked = await table.alice.slash(table.thread, "table abandon")
+    second = await table.alice.slash(table.thread, "table abandon")  # a second prompt, left open
     await table.alice.click(asked.response, label="Abandon the table")
+    late = await table.alice.click(second.response, label="Abandon the table")
+    assert late.ephemeral and "already over" in late.response.content
     row = await table.row()
     assert row.status == "cancelled" and row.end_reason == "abandoned"
     assert await table.bot.store.results(row.id) == []
