@@ -195,8 +195,12 @@ class TableService:
         outcome = engine.outcome(state)
         if outcome is None:
             return None
+        info, options = engine.info, engine.options(table.options)
+        variant = str(options[info.variant_option]) if info.variant_option else ""
+        solo = bool(engine.automated_seats(state))
+        level = str(options[info.level_option]) if solo and info.level_option else None
         return [
-            NewResult(seat=s, user_id=table.user_at(s), place=outcome.places[s], score=outcome.scores[s])
+            NewResult(s, table.user_at(s), outcome.places[s], outcome.scores[s], variant, level)
             for s in range(len(outcome.scores))
         ]
 

@@ -120,8 +120,99 @@ CREATE TABLE players (
 );
 """
 
-MIGRATIONS: list[str] = [_V1, _V2]
+_V3 = """
+-- What splits the standings: the variant (RunArch's simple/complex; '' for a game without
+-- variants) and, at a solo table, the automa's level. The display name a player had at the end.
+-- Version-2 rows are filled from their table's options (RunArch was the only game then).
+ALTER TABLE results ADD COLUMN variant TEXT NOT NULL DEFAULT '';
+ALTER TABLE results ADD COLUMN level TEXT;
+UPDATE results SET variant = COALESCE(
+    (SELECT json_extract(t.options, '$.variant') FROM game_tables t WHERE t.id = results.table_id), '');
+UPDATE results SET level = COALESCE(
+    (SELECT json_extract(t.options, '$.difficulty') FROM game_tables t WHERE t.id = results.table_id),
+    'normal')
+    WHERE table_id IN (SELECT table_id FROM results WHERE user_id IS NULL);
+CREATE INDEX results_user_finished ON results (user_id, finished_at);
+-- /record finds the last table of a thread, open or not.
+CREATE INDEX game_tables_channel ON game_tables (channel_id, id);
+
+-- One rating per player and pool: the whole game (variant '') and each variant. ``rating``
+-- is the number shown and sorted on; ``listed`` is 0 for players hidden from global boards.
+CREATE TABLE ratings (
+    game       TEXT    NOT NULL,
+    variant    TEXT    NOT NULL,
+    user_id    INTEGER NOT NULL,
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    rating     REAL    NOT NULL,
+    games      INTEGER NOT NULL,
+    wins       INTEGER NOT NULL,
+    listed     INTEGER NOT NULL DEFAULT 1,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (game, variant, user_id)
+);
+CREATE INDEX ratings_board ON ratings (game, variant, listed, rating DESC, user_id);
+CREATE INDEX ratings_user ON ratings (user_id);
+
+-- Every rated seat's rating after the game, per pool: the /stats chart.
+CREATE TABLE rating_changes (
+    table_id    INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    variant     TEXT    NOT NULL,
+    user_id     INTEGER NOT NULL,
+    game        TEXT    NOT NULL,
+    mu          REAL    NOT NULL,
+    sigma       REAL    NOT NULL,
+    rating      REAL    NOT NULL,
+    finished_at REAL    NOT NULL,
+    PRIMARY KEY (table_id, variant, user_id)
+);
+CREATE INDEX rating_changes_user ON rating_changes (user_id, game, variant, finished_at);
+
+-- Solo boards: per game, variant and automa level, a player's games, wins and best score.
+CREATE TABLE solo_records (
+    game       TEXT    NOT NULL,
+    variant    TEXT    NOT NULL,
+    level      TEXT    NOT NULL,
+    user_id    INTEGER NOT NULL,
+    games      INTEGER NOT NULL,
+    wins       INTEGER NOT NULL,
+    best       INTEGER NOT NULL,
+    listed     INTEGER NOT NULL DEFAULT 1,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (game, variant, level, user_id)
+);
+CREATE INDEX solo_records_board ON solo_records (game, variant, level, listed, best DESC, user_id);
+CREATE INDEX solo_records_user ON solo_records (user_id);
+
+-- Who belongs on a server's boards: players who finished a game there (forgotten when they
+-- leave the server, if the bot hears of it).
+CREATE TABLE guild_players (
+    guild_id INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    since    REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE INDEX guild_players_user ON guild_players (user_id);
+INSERT OR IGNORE INTO guild_players (guild_id, user_id, since)
+    SELECT guild_id, user_id, MIN(finished_at) FROM results
+    WHERE guild_id IS NOT NULL AND user_id IS NOT NULL GROUP BY guild_id, user_id;
+
+-- The global boards opt-out and the last display name, for boards that cannot ask Discord.
+ALTER TABLE players ADD COLUMN global_board INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE players ADD COLUMN name TEXT;
+INSERT OR IGNORE INTO players (user_id, updated_at)
+    SELECT DISTINCT user_id, 0 FROM results WHERE user_id IS NOT NULL;
+UPDATE players SET name = (
+    SELECT s.name FROM seats s JOIN results r ON r.table_id = s.table_id AND r.user_id = s.user_id
+    WHERE s.user_id = players.user_id ORDER BY r.finished_at DESC LIMIT 1)
+    WHERE name IS NULL;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3]
 """Ordered migration scripts; append only."""
+
+RATED_SINCE = 3
+"""The first schema with ratings: a file upgraded from an older one has its standings rebuilt."""
 
 
 def split_statements(script: str) -> Iterator[str]:

@@ -121,6 +121,10 @@ class NewResult:
     user_id: int | None
     place: int
     score: int
+    variant: str = ""
+    """What splits the rating pools (RunArch's ``simple``/``complex``; ``""`` without variants)."""
+    level: str | None = None
+    """The automa's level at a solo table (``None`` at a table of people)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,8 @@ class ResultRow:
     place: int
     score: int
     finished_at: float
+    variant: str = ""
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from typing import Any, Self
 
 import aiosqlite
 
-from db import clocks, migrations
+from db import boards, clocks, migrations, standings
 from db.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -94,7 +94,13 @@ class Store:
             # NORMAL is durable across application crashes in WAL mode; only a power cut can
             # lose the last commits, never corrupt the file.
             await run(conn, "PRAGMA synchronous = NORMAL")
+            before = await migrations.schema_version(conn)
             await migrations.migrate(conn)
+            if 0 < before < migrations.RATED_SINCE:
+                # Results stored before ratings existed are counted once, in order.
+                await run(conn, "BEGIN IMMEDIATE")
+                await standings.rebuild(conn)
+                await conn.commit()
         except BaseException:
             await conn.close()
             raise
@@ -515,11 +521,18 @@ class Store:
         results: Iterable[NewResult],
         now: float,
     ) -> None:
+        results = list(results)
         await run_many(
             conn,
-            "INSERT INTO results (table_id, seat, user_id, game, guild_id, place, score, finished_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(table_id, r.seat, r.user_id, game, guild_id, r.place, r.score, now) for r in results],
+            "INSERT INTO results (table_id, seat, user_id, game, guild_id, place, score, finished_at, "
+            "variant, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (table_id, r.seat, r.user_id, game, guild_id, r.place, r.score, now, r.variant, r.level)
+                for r in results
+            ],
+        )
+        await standings.record(
+            conn, table_id=table_id, game=game, guild_id=guild_id, results=results, now=now
         )
 
     async def moves(self, table_id: int) -> list[MoveRow]:
@@ -547,23 +560,72 @@ class Store:
         """Final standings of a finished table, best place first."""
         async with self._read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT table_id, seat, user_id, game, guild_id, place, score, finished_at FROM results "
-                "WHERE table_id = ? ORDER BY place, seat",
+                f"SELECT {boards.RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY place, seat",
                 (table_id,),
             )
-            return [
-                ResultRow(
-                    r["table_id"],
-                    r["seat"],
-                    r["user_id"],
-                    r["game"],
-                    r["guild_id"],
-                    r["place"],
-                    r["score"],
-                    r["finished_at"],
+            return [boards.result_row(r) for r in rows]
+
+    # -- standings: leaderboards, statistics, history ----------------------------------------
+
+    async def board(
+        self,
+        key: boards.BoardKey,
+        page: int = 0,
+        *,
+        caller_id: int | None = None,
+        per_page: int = boards.PER_PAGE,
+    ) -> boards.BoardPage:
+        """One page of a leaderboard and the caller's place on it."""
+        async with self._read() as conn:
+            return await boards.board_page(conn, key, page, caller_id, per_page)
+
+    async def player_summary(self, user_id: int) -> boards.PlayerSummary | None:
+        """A player's games, wins, ratings and places; ``None`` if they never finished a game."""
+        async with self._read() as conn:
+            return await boards.player_summary(conn, user_id)
+
+    async def rating_history(self, user_id: int, game: str, variant: str = "") -> list[float]:
+        async with self._read() as conn:
+            return await boards.rating_history(conn, user_id, game, variant)
+
+    async def recent_games(self, user_id: int, limit: int = 10) -> list[boards.FinishedGame]:
+        async with self._read() as conn:
+            return await boards.recent_games(conn, user_id, limit)
+
+    async def last_table_in(self, channel_id: int) -> TableRow | None:
+        """The newest table of a channel, open or not (what ``/record`` is about)."""
+        async with self._read() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT id FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
                 )
-                for r in rows
-            ]
+            )
+            return await self._load(conn, rows[0]["id"]) if rows else None
+
+    async def set_global_board(self, user_id: int, listed: bool) -> None:
+        """Show (the default) or hide a player on the global leaderboards."""
+        now = self._clock()
+        async with self._write() as conn:
+            await standings.set_listed(conn, user_id, listed, now)
+
+    async def global_board(self, user_id: int) -> bool:
+        async with self._read() as conn:
+            rows = list(
+                await conn.execute_fetchall("SELECT global_board FROM players WHERE user_id = ?", (user_id,))
+            )
+        return bool(rows[0]["global_board"]) if rows else True
+
+    async def forget_member(self, guild_id: int, user_id: int) -> None:
+        """A player left a server: they leave its boards (their games and ratings stay)."""
+        async with self._write() as conn:
+            await run(
+                conn, "DELETE FROM guild_players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            )
+
+    async def rebuild_standings(self) -> int:
+        """Recompute ratings and solo records from the results in finishing order; return tables counted."""
+        async with self._write() as conn:
+            return await standings.rebuild(conn)
 
     # -- clocks, reminders and vacations -------------------------------------------------
 

@@ -41,6 +41,10 @@ class GameInfo:
     solo_automa: bool = False
     timeout_move: bool = False
     """Whether ``Game.timeout_move`` can play for an absent player at their time limit."""
+    variant_option: str | None = None
+    """The option whose value splits ratings and leaderboards into variants (``None``: one pool)."""
+    level_option: str | None = None
+    """The option holding the automa's level at a solo table (its solo boards are per level)."""
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,8 @@ INFO = GameInfo(
     ),
     solo_automa=True,
     timeout_move=True,
+    variant_option="variant",
+    level_option="difficulty",
 )
 
 

@@ -11,7 +11,7 @@ import pytest
 from db import SchemaTooNew, Store, migrations
 from db.migrations import split_statements
 
-CURRENT = 2
+CURRENT = 3
 """The schema version this code creates; bump it with every appended migration."""
 
 

@@ -1,0 +1,325 @@
+"""Read side of the standings: leaderboard pages, a player's summary and their recent games.
+
+A board is a sorted slice of ``ratings`` (or ``solo_records``) read through an index, so a
+page costs the same with a hundred stored results or a hundred thousand. A server board is
+the same rows joined to the players who finished a game on that server; the global board
+leaves out players who opted out. Places follow the board's order (value, then user id),
+so two players with the same rating still get distinct, stable places.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import aiosqlite
+
+from db.models import ResultRow
+
+RESULT_COLUMNS = "table_id, seat, user_id, game, guild_id, place, score, finished_at, variant, level"
+PER_PAGE = 10
+
+
+def result_row(r: sqlite3.Row) -> ResultRow:
+    return ResultRow(
+        r["table_id"],
+        r["seat"],
+        r["user_id"],
+        r["game"],
+        r["guild_id"],
+        r["place"],
+        r["score"],
+        r["finished_at"],
+        r["variant"],
+        r["level"],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BoardKey:
+    """Which board: a game's rated pool (``variant`` ``""`` = all variants) or, with ``level``, a
+    solo board; on one server (``guild_id``) or across all servers (``None``)."""
+
+    game: str
+    variant: str = ""
+    level: str | None = None
+    guild_id: int | None = None
+
+    @property
+    def solo(self) -> bool:
+        return self.level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEntry:
+    place: int
+    user_id: int
+    name: str | None
+    value: float
+    """The rating on a rated board, the best score on a solo board."""
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    key: BoardKey
+    page: int
+    """0-based, already clamped to the board's last page."""
+    total: int
+    entries: list[BoardEntry]
+    caller: BoardEntry | None
+    """The asker's own entry wherever it is on the board; ``None`` if they are not on it."""
+    caller_hidden: bool = False
+    """The asker has an entry but opted out of global boards."""
+    per_page: int = PER_PAGE
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.total / self.per_page))
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    """The SQL of one board: its rows (``frm``, ``where`` with ``params``) and its order."""
+
+    frm: str
+    where: str
+    params: list[object]
+    value: str
+
+    @property
+    def order(self) -> str:
+        return f"{self.value} DESC, r.user_id"
+
+
+def _source(key: BoardKey) -> _Source:
+    if key.solo:
+        table, value = "solo_records", "r.best"
+        where, params = "r.game = ? AND r.variant = ? AND r.level = ?", [key.game, key.variant, key.level]
+    else:
+        table, value = "ratings", "r.rating"
+        where, params = "r.game = ? AND r.variant = ?", [key.game, key.variant]
+    if key.guild_id is None:
+        return _Source(f"{table} r", f"{where} AND r.listed = 1", params, value)
+    frm = f"{table} r JOIN guild_players g ON g.user_id = r.user_id AND g.guild_id = ?"
+    return _Source(frm, where, [key.guild_id, *params], value)
+
+
+_NAMES = "LEFT JOIN players p ON p.user_id = r.user_id"
+
+
+async def board_page(
+    conn: aiosqlite.Connection, key: BoardKey, page: int, caller_id: int | None, per_page: int = PER_PAGE
+) -> BoardPage:
+    """One page of a board (clamped to its range) and where the caller stands on it."""
+    src = _source(key)
+    (count,) = await conn.execute_fetchall(
+        f"SELECT COUNT(*) AS n FROM {src.frm} WHERE {src.where}", src.params
+    )
+    total: int = count["n"]
+    page = max(0, min(page, math.ceil(total / per_page) - 1))
+    rows = await conn.execute_fetchall(
+        f"SELECT r.user_id, {src.value} AS value, r.games, r.wins, p.name FROM {src.frm} {_NAMES} "
+        f"WHERE {src.where} ORDER BY {src.order} LIMIT ? OFFSET ?",
+        [*src.params, per_page, page * per_page],
+    )
+    entries = [
+        BoardEntry(page * per_page + i + 1, r["user_id"], r["name"], r["value"], r["games"], r["wins"])
+        for i, r in enumerate(rows)
+    ]
+    caller, hidden = (None, False) if caller_id is None else await _caller(conn, key, src, caller_id)
+    return BoardPage(key, page, total, entries, caller, hidden, per_page)
+
+
+async def _caller(
+    conn: aiosqlite.Connection, key: BoardKey, src: _Source, user_id: int
+) -> tuple[BoardEntry | None, bool]:
+    """The user's entry and place on the board, or whether they hid it from this (global) board."""
+    mine = list(
+        await conn.execute_fetchall(
+            f"SELECT {src.value} AS value, r.games, r.wins, p.name FROM {src.frm} {_NAMES} "
+            f"WHERE {src.where} AND r.user_id = ?",
+            [*src.params, user_id],
+        )
+    )
+    if not mine:
+        return None, key.guild_id is None and await _has_entry(conn, key, user_id)
+    me = mine[0]
+    (ahead,) = await conn.execute_fetchall(
+        f"SELECT COUNT(*) AS n FROM {src.frm} WHERE {src.where} "
+        f"AND ({src.value} > ? OR ({src.value} = ? AND r.user_id < ?))",
+        [*src.params, me["value"], me["value"], user_id],
+    )
+    return BoardEntry(ahead["n"] + 1, user_id, me["name"], me["value"], me["games"], me["wins"]), False
+
+
+async def _has_entry(conn: aiosqlite.Connection, key: BoardKey, user_id: int) -> bool:
+    if key.solo:
+        sql = "SELECT 1 FROM solo_records WHERE game = ? AND variant = ? AND level = ? AND user_id = ?"
+        params: list[object] = [key.game, key.variant, key.level, user_id]
+    else:
+        sql = "SELECT 1 FROM ratings WHERE game = ? AND variant = ? AND user_id = ?"
+        params = [key.game, key.variant, user_id]
+    return bool(list(await conn.execute_fetchall(sql, params)))
+
+
+# ------------------------------------------------------------------------- players
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """A player's count for one game, variant and (solo) automa level."""
+
+    game: str
+    variant: str
+    level: str | None
+    games: int
+    wins: int
+    best: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    user_id: int
+    name: str | None
+    lines: list[GameLine]
+    ratings: dict[tuple[str, str], tuple[float, int, int]]
+    """(game, variant) -> (rating, games, wins); variant ``""`` is the whole game."""
+    places: list[int] = field(default_factory=list)
+    """The player's place in every finished game, oldest first."""
+
+    @property
+    def games(self) -> int:
+        return sum(line.games for line in self.lines)
+
+    @property
+    def wins(self) -> int:
+        return sum(line.wins for line in self.lines)
+
+    @property
+    def longest_streak(self) -> int:
+        return longest_streak(self.places)
+
+    def favourite(self) -> str | None:
+        """The game played most (ties: the one listed first, i.e. alphabetically)."""
+        totals: dict[str, int] = {}
+        for line in self.lines:
+            totals[line.game] = totals.get(line.game, 0) + line.games
+        return max(totals, key=lambda g: totals[g]) if totals else None
+
+
+def longest_streak(places: Sequence[int]) -> int:
+    """The longest run of wins (first places) in a row."""
+    best = run = 0
+    for place in places:
+        run = run + 1 if place == 1 else 0
+        best = max(best, run)
+    return best
+
+
+async def player_summary(conn: aiosqlite.Connection, user_id: int) -> PlayerSummary | None:
+    """What ``/stats`` shows; ``None`` for someone who never finished a game."""
+    places = [
+        r["place"]
+        for r in await conn.execute_fetchall(
+            "SELECT place FROM results WHERE user_id = ? ORDER BY finished_at, table_id", (user_id,)
+        )
+    ]
+    if not places:
+        return None
+    lines = [
+        GameLine(r["game"], r["variant"], r["level"], r["games"], r["wins"] or 0, r["best"])
+        for r in await conn.execute_fetchall(
+            "SELECT game, variant, level, COUNT(*) AS games, SUM(place = 1) AS wins, MAX(score) AS best "
+            "FROM results WHERE user_id = ? GROUP BY game, variant, level ORDER BY game, level IS NOT NULL, "
+            "variant, level",
+            (user_id,),
+        )
+    ]
+    ratings = {
+        (r["game"], r["variant"]): (r["rating"], r["games"], r["wins"])
+        for r in await conn.execute_fetchall(
+            "SELECT game, variant, rating, games, wins FROM ratings WHERE user_id = ?", (user_id,)
+        )
+    }
+    names = list(await conn.execute_fetchall("SELECT name FROM players WHERE user_id = ?", (user_id,)))
+    return PlayerSummary(user_id, names[0]["name"] if names else None, lines, ratings, places)
+
+
+async def rating_history(
+    conn: aiosqlite.Connection, user_id: int, game: str, variant: str = ""
+) -> list[float]:
+    """The shown rating after each rated game of one pool, oldest first (the /stats chart)."""
+    rows = await conn.execute_fetchall(
+        "SELECT rating FROM rating_changes WHERE user_id = ? AND game = ? AND variant = ? "
+        "ORDER BY finished_at, table_id",
+        (user_id, game, variant),
+    )
+    return [r["rating"] for r in rows]
+
+
+# ------------------------------------------------------------------------- history
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    seat: int
+    user_id: int | None
+    name: str | None
+    place: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    table_id: int
+    game: str
+    variant: str
+    level: str | None
+    guild_id: int | None
+    channel_id: int
+    finished_at: float
+    end_reason: str | None
+    standings: list[Standing]
+
+
+async def recent_games(conn: aiosqlite.Connection, user_id: int, limit: int = 10) -> list[FinishedGame]:
+    """The user's last finished games, newest first, each with every seat's result."""
+    ids = [
+        r["table_id"]
+        for r in await conn.execute_fetchall(
+            "SELECT table_id FROM results WHERE user_id = ? ORDER BY finished_at DESC, table_id DESC LIMIT ?",
+            (user_id, limit),
+        )
+    ]
+    if not ids:
+        return []
+    marks = ", ".join("?" * len(ids))
+    rows = await conn.execute_fetchall(
+        "SELECT r.table_id, r.seat, r.user_id, r.game, r.place, r.score, r.finished_at, r.variant, r.level, "
+        "t.guild_id, t.channel_id, t.end_reason, s.name FROM results r "
+        "JOIN game_tables t ON t.id = r.table_id "
+        "LEFT JOIN seats s ON s.table_id = r.table_id AND s.seat = r.seat "
+        f"WHERE r.table_id IN ({marks}) ORDER BY r.place, r.seat",
+        ids,
+    )
+    games: dict[int, FinishedGame] = {}
+    for r in rows:
+        game = games.get(r["table_id"])
+        if game is None:
+            game = games[r["table_id"]] = FinishedGame(
+                r["table_id"],
+                r["game"],
+                r["variant"],
+                r["level"],
+                r["guild_id"],
+                r["channel_id"],
+                r["finished_at"],
+                r["end_reason"],
+                [],
+            )
+        game.standings.append(Standing(r["seat"], r["user_id"], r["name"], r["place"], r["score"]))
+    return [games[i] for i in ids if i in games]
