@@ -1,0 +1,41 @@
+"""``python -m bot.ratings rebuild``: recompute every rating and solo board from the results.
+
+For maintenance: after importing results from another file, or after a change of the rating
+model. Results are replayed in the order the games finished, which is what the bot did as
+they came in, so a rebuild of an untouched database changes nothing. It runs in one write
+transaction, so a bot running on the same file waits (or sees the old or the new standings,
+never a mix). The database is ``DATABASE_PATH`` from the environment or ``.env``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.config import Config
+from db.store import Store
+
+
+async def rebuild(path: str) -> int:
+    async with Store(path) as store:
+        return await store.rebuild_standings()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.ratings", description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=["rebuild"], help="what to do (only 'rebuild' for now)")
+    parser.add_argument("--database", help="the SQLite file (default: DATABASE_PATH or data/bot.sqlite3)")
+    args = parser.parse_args(argv)
+    path = args.database or Config.from_env().database_path
+    if not Path(path).is_file():
+        print(f"No database at {path}.", file=sys.stderr)
+        return 2
+    tables = asyncio.run(rebuild(path))
+    print(f"Rebuilt ratings and solo boards from {tables} finished games in {path}.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
