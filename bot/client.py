@@ -18,7 +18,13 @@ from db.store import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.tables", "cogs.clocks", "cogs.runarch")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.tables",
+    "cogs.clocks",
+    "cogs.runarch",
+    "cogs.leaderboard",
+    "cogs.player_stats",
+)
 
 
 def utc_now() -> float:
