@@ -4,18 +4,93 @@ A finished table between people updates one rating per player in two pools: the 
 (variant ``""``) and its variant. A solo table (an automa has a result without a user) updates
 the solo record of its game, variant and automa level instead. Doing this in the results'
 transaction means a game is counted exactly once; :func:`rebuild` recomputes everything from
-the results table in the order the games finished, which gives the same numbers.
+the results table in the order the games finished, with the same counting function
+(:func:`count_table`), so both give the same numbers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import aiosqlite
 
 from db import rating
 from db.models import NewResult
 from db.sql import run, run_many
+
+RatingKey = tuple[str, str, int]
+"""(game, variant, user_id)"""
+SoloKey = tuple[str, str, str, int]
+"""(game, variant, level, user_id)"""
+
+
+@dataclass(slots=True)
+class Tally:
+    """A player's rating in one pool and the games behind it."""
+
+    skill: rating.Skill = field(default_factory=rating.Skill)
+    games: int = 0
+    wins: int = 0
+
+
+@dataclass(slots=True)
+class SoloTally:
+    games: int = 0
+    wins: int = 0
+    best: int = 0
+
+
+@dataclass(slots=True)
+class Counted:
+    """What one table changed: the rating pools touched (with their new values) and solo records."""
+
+    ratings: dict[RatingKey, Tally] = field(default_factory=dict)
+    solo: dict[SoloKey, SoloTally] = field(default_factory=dict)
+
+
+def rating_keys(game: str, results: Sequence[NewResult]) -> list[RatingKey]:
+    """The pools a table between people rates; none for a solo table or a lone player."""
+    people = [r for r in results if r.user_id is not None]
+    if len(people) < len(results) or len(people) < 2:
+        return []
+    pools = dict.fromkeys(["", results[0].variant])  # ordered, without a duplicate ""
+    return [(game, variant, r.user_id) for variant in pools for r in people if r.user_id is not None]
+
+
+def count_table(
+    game: str,
+    results: Sequence[NewResult],
+    ratings: dict[RatingKey, Tally],
+    solo: dict[SoloKey, SoloTally],
+) -> Counted:
+    """Count one finished table into ``ratings`` and ``solo`` (updated in place); return what changed.
+
+    ``ratings`` must hold the current tally of every key of :func:`rating_keys` that exists.
+    """
+    counted = Counted()
+    people = [r for r in results if r.user_id is not None]
+    if len(people) < len(results):
+        for r in people:
+            assert r.user_id is not None
+            key = (game, r.variant, r.level or "", r.user_id)
+            tally = solo.setdefault(key, SoloTally(best=r.score))
+            tally.games += 1
+            tally.wins += r.place == 1
+            tally.best = max(tally.best, r.score)
+            counted.solo[key] = tally
+        return counted
+    keys = rating_keys(game, results)
+    for variant in dict.fromkeys(k[1] for k in keys):
+        pool = [(game, variant, r.user_id) for r in people if r.user_id is not None]
+        tallies = [ratings.setdefault(k, Tally()) for k in pool]
+        after = rating.rate([t.skill for t in tallies], [r.place for r in people])
+        for key, tally, skill, r in zip(pool, tallies, after, people, strict=True):
+            tally.skill = skill
+            tally.games += 1
+            tally.wins += r.place == 1
+            counted.ratings[key] = tally
+    return counted
 
 
 async def record(
@@ -28,7 +103,6 @@ async def record(
     now: float,
 ) -> None:
     """Count the results of one finished table (names, server membership, ratings or solo record)."""
-    people = [r for r in results if r.user_id is not None]
     await run(
         conn,
         "INSERT INTO players (user_id, name, updated_at) "
@@ -40,100 +114,117 @@ async def record(
         await run_many(
             conn,
             "INSERT OR IGNORE INTO guild_players (guild_id, user_id, since) VALUES (?, ?, ?)",
-            [(guild_id, r.user_id, now) for r in people],
+            [(guild_id, r.user_id, now) for r in results if r.user_id is not None],
         )
-    await _count(conn, table_id=table_id, game=game, results=results, now=now)
-
-
-async def _count(
-    conn: aiosqlite.Connection, *, table_id: int, game: str, results: Sequence[NewResult], now: float
-) -> None:
-    people = [r for r in results if r.user_id is not None]
-    if len(people) < len(results):
-        for r in people:
-            await _solo(conn, game, r, now)
-    elif len(people) >= 2:
-        pools = dict.fromkeys(["", results[0].variant])  # ordered, without a duplicate ""
-        for variant in pools:
-            await _rate(conn, table_id, game, variant, people, now)
-
-
-async def _solo(conn: aiosqlite.Connection, game: str, r: NewResult, now: float) -> None:
-    await run(
-        conn,
-        "INSERT INTO solo_records (game, variant, level, user_id, games, wins, best, listed, updated_at) "
-        "VALUES (?, ?, ?, ?, 1, ?, ?, "
-        "COALESCE((SELECT global_board FROM players WHERE user_id = ?), 1), ?) "
-        "ON CONFLICT (game, variant, level, user_id) DO UPDATE SET games = games + 1, "
-        "wins = wins + excluded.wins, best = MAX(best, excluded.best), updated_at = excluded.updated_at",
-        (game, r.variant, r.level or "", r.user_id, int(r.place == 1), r.score, r.user_id, now),
-    )
-
-
-async def _rate(
-    conn: aiosqlite.Connection,
-    table_id: int,
-    game: str,
-    variant: str,
-    people: Sequence[NewResult],
-    now: float,
-) -> None:
-    before = []
-    for r in people:
+    ratings: dict[RatingKey, Tally] = {}
+    for key in rating_keys(game, results):
         rows = list(
             await conn.execute_fetchall(
-                "SELECT mu, sigma FROM ratings WHERE game = ? AND variant = ? AND user_id = ?",
-                (game, variant, r.user_id),
+                "SELECT mu, sigma, games, wins FROM ratings WHERE game = ? AND variant = ? AND user_id = ?",
+                key,
             )
         )
-        before.append(rating.Skill(rows[0]["mu"], rows[0]["sigma"]) if rows else rating.Skill())
-    after = rating.rate(before, [r.place for r in people])
-    for r, skill in zip(people, after, strict=True):
-        await run(
-            conn,
-            "INSERT INTO ratings (game, variant, user_id, mu, sigma, rating, games, wins, listed, "
-            "updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, "
-            "COALESCE((SELECT global_board FROM players WHERE user_id = ?), 1), ?) "
-            "ON CONFLICT (game, variant, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
-            "rating = excluded.rating, games = games + 1, wins = wins + excluded.wins, "
-            "updated_at = excluded.updated_at",
-            (game, variant, r.user_id, skill.mu, skill.sigma, skill.shown, int(r.place == 1), r.user_id, now),
+        if rows:
+            r = rows[0]
+            ratings[key] = Tally(rating.Skill(r["mu"], r["sigma"]), r["games"], r["wins"])
+    solo = {
+        key: SoloTally(r["games"], r["wins"], r["best"])
+        for key in _solo_keys(game, results)
+        for r in await conn.execute_fetchall(
+            "SELECT games, wins, best FROM solo_records WHERE game = ? AND variant = ? AND level = ? "
+            "AND user_id = ?",
+            key,
         )
-        await run(
-            conn,
-            "INSERT INTO rating_changes (table_id, variant, user_id, game, mu, sigma, rating, finished_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, variant, r.user_id, game, skill.mu, skill.sigma, skill.shown, now),
-        )
+    }
+    counted = count_table(game, results, ratings, solo)
+    await _write(conn, counted, [(table_id, now, counted)], now)
+
+
+def _solo_keys(game: str, results: Sequence[NewResult]) -> list[SoloKey]:
+    if all(r.user_id is not None for r in results):
+        return []
+    return [(game, r.variant, r.level or "", r.user_id) for r in results if r.user_id is not None]
+
+
+_UPSERT_RATING = (
+    "INSERT INTO ratings (game, variant, user_id, mu, sigma, rating, games, wins, listed, updated_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, COALESCE((SELECT global_board FROM players WHERE user_id = ?), 1), ?) "
+    "ON CONFLICT (game, variant, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+    "rating = excluded.rating, games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at"
+)
+_UPSERT_SOLO = (
+    "INSERT INTO solo_records (game, variant, level, user_id, games, wins, best, listed, updated_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, COALESCE((SELECT global_board FROM players WHERE user_id = ?), 1), ?) "
+    "ON CONFLICT (game, variant, level, user_id) DO UPDATE SET games = excluded.games, "
+    "wins = excluded.wins, best = excluded.best, updated_at = excluded.updated_at"
+)
+
+
+async def _write(
+    conn: aiosqlite.Connection,
+    final: Counted,
+    changes: Sequence[tuple[int, float, Counted]],
+    now: float,
+) -> None:
+    """Store the final tallies and, per table, the rating each player had after it (the charts)."""
+    await run_many(
+        conn,
+        _UPSERT_RATING,
+        [
+            (*key, t.skill.mu, t.skill.sigma, t.skill.shown, t.games, t.wins, key[2], now)
+            for key, t in final.ratings.items()
+        ],
+    )
+    await run_many(
+        conn,
+        _UPSERT_SOLO,
+        [(*key, t.games, t.wins, t.best, key[3], now) for key, t in final.solo.items()],
+    )
+    await run_many(
+        conn,
+        "INSERT INTO rating_changes (table_id, variant, user_id, game, mu, sigma, rating, finished_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (table_id, variant, user, game, skill.mu, skill.sigma, skill.shown, finished)
+            for table_id, finished, counted in changes
+            for (game, variant, user), skill in ((k, t.skill) for k, t in counted.ratings.items())
+        ],
+    )
 
 
 async def rebuild(conn: aiosqlite.Connection) -> int:
     """Recompute every rating and solo record from the results, in finishing order.
 
-    Returns the number of tables counted. Server membership and names are left as they are
-    (they are not derived from the order of games).
+    Returns the number of tables counted. Everything is counted in memory and written at the
+    end, so a rebuild of a big file is a few statements, not several per game. Server
+    membership and names are left as they are (they do not depend on the order of games).
     """
     await run(conn, "DELETE FROM rating_changes")
     await run(conn, "DELETE FROM ratings")
     await run(conn, "DELETE FROM solo_records")
-    rows = await conn.execute_fetchall(
-        "SELECT table_id, seat, user_id, game, place, score, finished_at, variant, level FROM results "
-        "ORDER BY finished_at, table_id, seat"
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT table_id, seat, user_id, game, place, score, finished_at, variant, level FROM results "
+            "ORDER BY finished_at, table_id, seat"
+        )
     )
-    tables = 0
+    final = Counted()
+    changes: list[tuple[int, float, Counted]] = []
     batch: list[NewResult] = []
-    current: tuple[int, str, float] | None = None
-    for r in [*rows, None]:
-        key = None if r is None else (r["table_id"], r["game"], r["finished_at"])
-        if current is not None and key != current:
-            await _count(conn, table_id=current[0], game=current[1], results=batch, now=current[2])
-            tables += 1
-            batch = []
-        if r is None:
-            break
-        current = key
+    for i, r in enumerate(rows):
         batch.append(NewResult(r["seat"], r["user_id"], r["place"], r["score"], r["variant"], r["level"]))
-    return tables
+        if i + 1 < len(rows) and rows[i + 1]["table_id"] == r["table_id"]:
+            continue
+        counted = count_table(r["game"], batch, final.ratings, final.solo)
+        # Snapshot the skills now: later games replace the tallies' skills (immutable values).
+        changes.append((r["table_id"], r["finished_at"], _snapshot(counted)))
+        batch = []
+    await _write(conn, final, changes, changes[-1][1] if changes else 0.0)
+    return len(changes)
+
+
+def _snapshot(counted: Counted) -> Counted:
+    return Counted({k: Tally(t.skill, t.games, t.wins) for k, t in counted.ratings.items()}, {})
 
 
 async def set_listed(conn: aiosqlite.Connection, user_id: int, listed: bool, now: float) -> None:
