@@ -501,13 +501,19 @@ def render_board(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes
     A simple two-player game is the 720×966 picture (:data:`SIZE_PX`); the complex game and
     the solo mode add the player boards, the public goals and tokens or the automa below it
     (:mod:`render.runarch_table`)."""
+    return kit.encode_png(board_image(view, names, tr))
+
+
+def board_image(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> Image.Image:
+    """The picture :func:`render_board` encodes, as a palette image: an animation (a replay)
+    encodes many of them together instead of one PNG each."""
     if is_extended(view):
         from render import runarch_table  # imports this module: import it only when needed
 
-        return runarch_table.render_board(view, names, tr)
+        return runarch_table.board_image(view, names, tr)
     img = _base().copy()
     draw_main(img, view, names, tr)
-    return kit.encode_png(img)
+    return img
 
 
 def swapped_cells(last: Mapping[str, Any]) -> set[str]:

@@ -1115,7 +1115,12 @@ def draw(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
 
 def render_board(view: View, names: Sequence[str], tr: Tr) -> bytes:
     """The picture of a complex or solo ``view`` as PNG bytes (see the module docstring)."""
-    return kit.encode_png(draw(view, names, tr))
+    return kit.encode_png(board_image(view, names, tr))
+
+
+def board_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
+    """The picture of a complex or solo ``view`` as a palette image (what :func:`render_board` encodes)."""
+    return draw(view, names, tr)
 
 
 def draw_card_extras(
