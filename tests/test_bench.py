@@ -58,3 +58,45 @@ def test_quick_clock_benchmark_uses_the_indexes_and_prints_its_baselines() -> No
     assert re.search(rf"baseline: seats NOT INDEXED\s+n=\d+\s+{FIGURE}.* [\d.]+x indexed", done.stdout)
     assert re.search(rf"baseline: naive Python filter\s+n=\d+\s+{FIGURE}.* [\d.]+x indexed", done.stdout)
     assert "seats_deadline" in done.stdout and "seats_remind_at" in done.stdout
+
+
+def test_quick_replay_gif_benchmark_makes_valid_gifs_and_prints_its_baseline(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bench.replay_gif import main as replay_main
+
+    assert replay_main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    for variant in ("simple", "complex"):
+        assert re.search(
+            rf"record_gif {variant}\s+n=\d+\s+{FIGURE}\s+mean=.* [\d.]+x baseline  GIF \d+ KB", out
+        )
+    assert len(re.findall(rf"baseline: render_board per frame\s+n=\d+\s+{FIGURE}", out)) == 2
+    valid = (
+        r"GIF valid: yes \(\d+ frames for 13 positions, "
+        r"loops forever: True, last frame is the final board: True\)"
+    )
+    assert len(re.findall(valid, out)) == 2
+
+
+def test_quick_leaderboard_benchmark_prints_pages_baselines_and_agrees() -> None:
+    """Run as the README says; the timing target is not judged here, the agreement is."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.leaderboard", "--quick"],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    assert "all variants give the same page: PASS" in done.stdout
+    assert re.search(r"stored \d+ finished tables, 4000 results", done.stdout)
+    assert re.search(r"rebuild of all standings .*: \d+ tables in [\d.]+ s", done.stdout)
+    for page in ("global page 1", "global page 100", "server page 1", "solo page 1"):
+        assert re.search(rf"{page}\s+n=\d+\s+{FIGURE}.*target p99 <= 50 ms", done.stdout), page
+        assert re.search(rf"baseline: {page} NOT INDEXED\s+n=\d+\s+{FIGURE}.* [\d.]+x indexed", done.stdout)
+    assert re.search(rf"server page \+ picture\s+n=\d+\s+{FIGURE}", done.stdout)
+    assert re.search(
+        rf"baseline: replay all results per request\s+n=\d+\s+{FIGURE}.* \d+x the stored", done.stdout
+    )
