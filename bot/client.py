@@ -24,6 +24,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.runarch",
     "cogs.leaderboard",
     "cogs.player_stats",
+    "cogs.records",
 )
 
 

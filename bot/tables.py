@@ -28,10 +28,12 @@ from engine.core import Event, Game, IllegalMove, Move, Rng
 
 if TYPE_CHECKING:
     from discord.ext import commands
+    from PIL import Image
 
 log = logging.getLogger(__name__)
 
 RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
+BoardImage = Callable[[Mapping[str, Any], Sequence[str], Tr], "Image.Image"]
 BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
 EventWords = Callable[[Tr, str, dict[str, Any]], tuple[str, dict[str, Any]]]
 
@@ -53,10 +55,12 @@ class GameAdapter:
     render_board: RenderBoard
     board_view: BoardView
     event_words: EventWords = _no_words
-    lobby_hides: Callable[[Mapping[str, Any]], frozenset[str]] = _all_options
-    """Options a lobby need not show for these settings (a solo difficulty at a table for two)."""
     """An event's sentence key and its codes (a stone "5R", an archive "left") in words of the reader's
     language; a game may pick a fuller sentence for an event (a scoring that also files the card)."""
+    lobby_hides: Callable[[Mapping[str, Any]], frozenset[str]] = _all_options
+    """Options a lobby need not show for these settings (a solo difficulty at a table for two)."""
+    board_image: BoardImage | None = None
+    """The public board as a palette image, for the animated replay of ``/record``."""
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from cogs.runarch.labels import (
 from cogs.runarch.pickers import partners
 from cogs.runarch.private import show_hand
 from engine.runarch import GAME
-from render.runarch import render_board
+from render.runarch import board_image, render_board
 
 NAME = "runarch"
 VARIANTS = ("simple", "complex")
@@ -68,6 +68,7 @@ class RunArch(
                 board_view=board_view,
                 event_words=event_words,
                 lobby_hides=lobby_hides,
+                board_image=board_image,
             )
         )
 

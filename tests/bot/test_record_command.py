@@ -1,0 +1,96 @@
+"""``/record`` in a finished table's thread: the moves as a replayable text file and a GIF replay."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+from simcord import Env
+
+from engine.core import parse_record, replay_record
+from engine.runarch import GAME
+from tests.bot.harness import Table, greedy_any_move, greedy_move, play_by_command
+
+MAX_ACTIONS = 400
+
+
+async def finish_by_greedy_play(table: Table) -> None:
+    for _ in range(MAX_ACTIONS):
+        state = await table.state()
+        if GAME.outcome(state) is not None:
+            return
+        seat = GAME.to_act(state)[0]
+        result = await play_by_command(await table.player(seat), table.thread, greedy_move(state, seat))
+        assert not result.ephemeral, result.response.content
+    raise AssertionError("the game did not end")
+
+
+async def test_record_of_a_finished_game_replays_to_its_final_position(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env, target=30)
+    running = await table.alice.slash(table.thread, "record")
+    assert running.ephemeral and "still going" in running.response.content
+    await finish_by_greedy_play(table)
+    row = await table.row()
+    moves = await table.bot.store.moves(row.id)
+
+    shown = await table.carol.slash(table.thread, "record")  # a spectator may ask too
+    assert not shown.ephemeral
+    message = shown.followups[-1] if shown.followups else shown.response
+    text_file, gif_file = message.attachments
+    assert text_file.filename == f"runarch-{row.id}.txt" and gif_file.filename == f"runarch-{row.id}.gif"
+
+    text = (await text_file.read()).decode()
+    assert f'[Seed "{row.seed}"]' in text
+    record = parse_record(text)
+    seated = {s.seat: s.name for s in row.seats}
+    assert record.players == [seated[0], seated[1]] and set(record.players) == {"alice", "bob"}
+    assert len(record.moves) == len(moves) and record.moves[-1] == (moves[-1].seat, moves[-1].notation)
+    assert replay_record(GAME, record) == row.state
+    assert "Result" in record.headers and record.headers["Table"] == str(row.id)
+
+    gif = Image.open(io.BytesIO(await gif_file.read()))
+    assert gif.format == "GIF" and gif.is_animated
+    assert 2 <= gif.n_frames <= len(moves) + 1
+    assert gif_file.size <= 3_000_000
+
+
+async def test_record_of_a_solo_game_in_the_dm_includes_the_automas_moves(simcord_env: Env) -> None:
+    simcord_env.bot.tables.new_seed = lambda: 3  # type: ignore[attr-defined]
+    dana = simcord_env.create_user("dana")
+    await dana.slash("runarch solo", difficulty="easy")
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    table = await store.open_table_in(dana.dm_channel.id)
+    assert table is not None
+    for _ in range(MAX_ACTIONS):
+        state = (await store.table(table.id)).state
+        if GAME.outcome(state) is not None:
+            break
+        await play_by_command(dana, None, greedy_any_move(state, 0))
+    final = await store.table(table.id)
+    assert final.status == "finished"
+
+    shown = await dana.slash("record")
+    message = shown.followups[-1] if shown.followups else shown.response
+    record = parse_record((await message.attachments[0].read()).decode())
+    automa_moves = [i for i, (seat, _) in enumerate(record.moves) if seat == 1]
+    assert automa_moves and all(record.comment(i) == "automa" for i in automa_moves)
+    assert record.players == ["dana", "Automa"] and record.seats == 1
+    assert replay_record(GAME, record) == final.state
+
+
+async def test_record_refuses_where_there_is_no_finished_game(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    hall = guild.create_text_channel("games")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    ben = guild.add_member(simcord_env.create_user("ben"))
+    nothing = await ann.slash(hall, "record")
+    assert nothing.ephemeral and "No game has been played here" in nothing.response.content
+
+    await ann.slash(hall, "runarch new", opponent=ben)
+    thread = hall.threads[-1]
+    lobby = await ann.slash(thread, "record")
+    assert lobby.ephemeral and "hasn't started yet" in lobby.response.content
+    await ann.click(thread.history()[0], label="Cancel")
+    cancelled = await ann.slash(thread, "record")
+    assert cancelled.ephemeral and "closed before the game ended" in cancelled.response.content
+    assert not [m for m in thread.history() if m.attachments and m.attachments[0].filename.endswith(".txt")]
