@@ -89,10 +89,13 @@ class Clocks(commands.Cog):
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
-        """Only delivered with the members intent; otherwise the reminder notices the absence."""
+        """Only delivered with the members intent; otherwise the reminder notices the absence.
+
+        The player's games end first (and count), then they leave the server's leaderboards."""
         for table in await self.store.open_tables_of(payload.user.id):
             if table.guild_id == payload.guild_id:
                 await self.absence.member_left(table, payload.user.id)
+        await self.store.forget_member(payload.guild_id, payload.user.id)
 
 
 async def setup(bot: Any) -> None:

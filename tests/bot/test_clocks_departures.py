@@ -27,6 +27,13 @@ async def test_leaving_the_server_ends_the_game_for_that_player_and_tells_the_ta
     assert row.status == "finished" and row.end_reason == "left"
     places = {r.user_id: r.place for r in await table.bot.store.results(row.id)}
     assert places == {stays.id: 1, gone.id: 2}
+    # The game counts (a loss for the one who left), and they leave the server's leaderboard.
+    local = await stays.slash(table.channel, "leaderboard", game="runarch")
+    summary = await table.bot.store.player_summary(stays.id)
+    rating = round(summary.ratings[("runarch", "")][0])
+    assert local.response.attachments[0].description.splitlines()[1:] == [f"1. alice: {rating} (1 played)"]
+    everyone = await stays.slash(table.channel, "leaderboard", game="runarch", scope="global")
+    assert "bob" in everyone.response.attachments[0].description
 
 
 async def test_leaving_frees_a_lobby_seat(simcord_env: Env) -> None:
