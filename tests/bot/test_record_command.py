@@ -77,6 +77,15 @@ async def test_record_of_a_solo_game_in_the_dm_includes_the_automas_moves(simcor
     assert record.players == ["dana", "Automa"] and record.seats == 1
     assert replay_record(GAME, record) == final.state
 
+    # The solo board of that level shows the game; solo games are not rated against people.
+    (mine,) = [r for r in await store.results(final.id) if r.user_id == dana.id]
+    board = await dana.slash("leaderboard", game="runarch", variant="solo:simple:easy")
+    alt = board.response.attachments[0].description or ""
+    assert alt.splitlines()[0].startswith("RunArch · solo · simple · easy · All servers")
+    assert alt.splitlines()[1] == f"1. dana: {mine.score} (1 played)"
+    rated = await dana.slash("leaderboard", game="runarch")
+    assert "dana" not in (rated.response.attachments[0].description or "")
+
 
 async def test_record_refuses_where_there_is_no_finished_game(simcord_env: Env) -> None:
     guild = simcord_env.create_guild()

@@ -8,6 +8,10 @@ from typing import Any
 import discord
 from simcord import Env
 
+from tests.bot.harness import Table
+
+DAY = 86_400
+
 RESIGN = "Yes, resign"
 
 
@@ -202,3 +206,40 @@ async def test_autocomplete_offers_games_and_their_boards(simcord_env: Env) -> N
     assert values[:3] == ["", "simple", "complex"] and "solo:complex:hard" in values and len(values) == 9
     solos = await ann.autocomplete(hall, "leaderboard", "variant", "hard", game="runarch")
     assert {c["name"] for c in solos} == {"solo · simple · hard", "solo · complex · hard"}
+
+
+async def test_an_abandoned_table_is_unrated_and_a_timed_out_player_loses(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "table abandon")
+    await table.alice.click(asked.response, label="Abandon the table")
+    for who in (table.alice, table.bob):
+        nothing = await who.slash(table.channel, "stats")
+        assert nothing.ephemeral and "You haven't finished a game" in nothing.response.content
+
+    late_table = await Table.open(simcord_env, at_limit="remove", limit="1d")
+    late = await late_table.to_act()
+    await simcord_env.advance_time(DAY + 60)
+    assert (await late_table.row()).end_reason == "timeout"
+    board = await late.slash(late_table.channel, "leaderboard", game="runarch")
+    assert names_on(board.response)[-1] == late.user.name  # the late player is last
+    shown = await late.slash(late_table.channel, "stats")
+    assert "**1** games played, **0** won (0 %)" in (shown.response.embeds[0].description or "")
+    history = await late.slash(late_table.channel, "history")
+    (field,) = history.response.embeds[0].fields
+    assert "Ended early: a player ran out of time." in (field.value or "")
+
+
+async def test_czech_players_get_a_czech_board_and_statistics(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    league = League(simcord_env)
+    await league.play()
+    jana = league.m1["cid"]
+    user_locales[jana.id] = "cs"
+    board = await jana.slash(league.hall1, "leaderboard", game="runarch")
+    heading = board_lines(board.response)[0]
+    assert heading == "RunArch · všechny varianty · Tento server · strana 1 z 1"
+    unknown = await jana.slash(league.hall1, "leaderboard", game="šachy")
+    assert unknown.ephemeral and "Hru „šachy“ neznám" in unknown.response.content
+    stats = await jana.slash(league.hall1, "stats")
+    assert "Odehráno her: **2**, vyhráno: **1** (50 %)" in (stats.response.embeds[0].description or "")
