@@ -140,7 +140,8 @@ def indexes_off() -> Iterator[None]:
 
     def scanning(key: BoardKey) -> Any:
         src = original(key)
-        return replace(src, frm=src.frm.replace(" r", " r NOT INDEXED", 1))
+        frm = src.frm.replace("ratings r", "ratings r NOT INDEXED")
+        return replace(src, frm=frm.replace("solo_records r", "solo_records r NOT INDEXED"))
 
     boards._source = scanning
     try:

@@ -104,8 +104,10 @@ def _source(key: BoardKey) -> _Source:
         where, params = "r.game = ? AND r.variant = ?", [key.game, key.variant]
     if key.guild_id is None:
         return _Source(f"{table} r", f"{where} AND r.listed = 1", params, value)
-    frm = f"{table} r JOIN guild_players g ON g.user_id = r.user_id AND g.guild_id = ?"
-    return _Source(frm, where, [key.guild_id, *params], value)
+    # CROSS JOIN keeps the server's players as the outer loop: a server board then costs its
+    # members' primary-key lookups, however many players the bot has elsewhere.
+    frm = f"guild_players g CROSS JOIN {table} r ON r.user_id = g.user_id"
+    return _Source(frm, f"g.guild_id = ? AND {where}", [key.guild_id, *params], value)
 
 
 _NAMES = "LEFT JOIN players p ON p.user_id = r.user_id"
