@@ -24,6 +24,13 @@ def thread_link(game: FinishedGame) -> str:
     return f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
 
 
+def never_played(interaction: discord.Interaction, who: discord.abc.User) -> UserError:
+    """The refusal for someone without a finished game, worded for oneself or for another player."""
+    if who.id == interaction.user.id:
+        return UserError("stats.never_you")
+    return UserError("stats.never", name=who.display_name)
+
+
 def percent(wins: int, games: int) -> int:
     return round(100 * wins / games) if games else 0
 
@@ -45,9 +52,7 @@ class PlayerStats(commands.Cog):
         who = user or interaction.user
         summary = await self.bot.store.player_summary(who.id)
         if summary is None:
-            raise UserError(
-                "stats.never_you" if who.id == interaction.user.id else "stats.never", name=who.display_name
-            )
+            raise never_played(interaction, who)
         embed = discord.Embed(title=tr("stats.title", name=who.display_name), colour=discord.Colour.blurple())
         favourite = summary.favourite()
         embed.description = tr(
@@ -110,9 +115,7 @@ class PlayerStats(commands.Cog):
         who = user or interaction.user
         recent = await self.bot.store.recent_games(who.id, HISTORY_LENGTH)
         if not recent:
-            raise UserError(
-                "stats.never_you" if who.id == interaction.user.id else "stats.never", name=who.display_name
-            )
+            raise never_played(interaction, who)
         embed = discord.Embed(
             title=tr("history.title", name=who.display_name), colour=discord.Colour.blurple()
         )
