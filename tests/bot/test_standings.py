@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from simcord import Env
 
+from bot.client import GameBot
 from tests.bot.harness import Table
 
 DAY = 86_400
@@ -173,7 +175,9 @@ async def test_bad_input_gets_a_private_answer(simcord_env: Env) -> None:
     assert not solo_dm.ephemeral and "All servers" in board_lines(solo_dm.response)[0]
 
 
-async def test_pages_turn_with_buttons_and_the_caller_keeps_their_place(simcord_env: Env) -> None:
+async def test_pages_turn_with_buttons_and_the_caller_keeps_their_place(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
     guild = simcord_env.create_guild()
     hall = guild.create_text_channel("games")
     people = [guild.add_member(simcord_env.create_user(f"p{i:02d}")) for i in range(12)]
@@ -186,6 +190,7 @@ async def test_pages_turn_with_buttons_and_the_caller_keeps_their_place(simcord_
     assert lines[-1].startswith(("7. p11", "8. p11", "9. p11", "10. p11", "11. p11", "12. p11"))
     assert buttons(first.response) == {"◀ Previous": True, "Next ▶": False}
 
+    await simcord_env.restart_bot(make_bot())  # the buttons outlive the process that drew them
     await people[0].click(first.response, label="Next ▶")
     turned = hall.history()[-1]
     assert turned.id == first.response.id
