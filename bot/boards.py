@@ -28,6 +28,15 @@ class Board:
     variant: str = ""
     level: str | None = None
 
+    @classmethod
+    def from_value(cls, game: str, value: str) -> Board:
+        """The board named by :attr:`value` (as stored in a button's id)."""
+        solo, _, rest = value.partition(":")
+        if solo == SOLO and rest:
+            variant, _, level = rest.partition(":")
+            return cls(game, variant, level)
+        return cls(game, value)
+
     @property
     def value(self) -> str:
         return f"{SOLO}:{self.variant}:{self.level}" if self.level is not None else self.variant
@@ -71,8 +80,6 @@ def find_board(engine: Game, typed: str | None, tr: Tr) -> Board:
     for board in boards_of(engine):
         if text in {board.value.casefold(), board.label(tr).casefold(), board.label(Tr("en")).casefold()}:
             return board
-    if not text:
-        return boards_of(engine)[0]
     names = ", ".join(b.label(tr) for b in boards_of(engine))
     raise UserError("boards.unknown_variant", typed=typed, boards=names)
 

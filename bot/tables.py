@@ -86,6 +86,11 @@ class TableService:
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game.info.name] = adapter
 
+    def title(self, game: str, tr: Tr) -> str:
+        """A game's name in the reader's language (its id if the game is no longer registered)."""
+        adapter = self.adapters.get(game)
+        return tr(adapter.title_key) if adapter is not None else game
+
     # ------------------------------------------------------------------ lookups
     async def table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
         """The open table of this thread/DM, or a friendly refusal."""

@@ -21,7 +21,7 @@ MAX_CHOICES = 25
 
 def game_titles(bot: Any, tr: Tr) -> dict[str, str]:
     """Registered games by id, with their titles in the reader's language."""
-    return {name: tr(adapter.title_key) for name, adapter in bot.tables.adapters.items()}
+    return {name: bot.tables.title(name, tr) for name in bot.tables.adapters}
 
 
 def games(bot: Any) -> dict[str, Any]:
@@ -65,9 +65,7 @@ class Boards:
         tr: Tr,
     ) -> tuple[discord.File, discord.ui.View]:
         data: BoardPage = await self.bot.store.board(board.key(scope_guild), page, caller_id=caller)
-        title = tr(
-            "boards.title", game=tr(self.bot.tables.adapters[board.game].title_key), board=board.label(tr)
-        )
+        title = tr("boards.title", game=self.bot.tables.title(board.game, tr), board=board.label(tr))
         picture = picture_of(data, tr, title=title, caller_id=caller, name_of=name_resolver(guild, tr))
         png = render_leaderboard(picture, tr)
         file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=alt_text(picture, tr))
@@ -106,9 +104,7 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
     ) -> PageButton:
-        bot: Any = interaction.client
-        engine = bot.tables.adapters[match["game"]].game
-        board = find_board(engine, match["board"], Tr("en"))
+        board = Board.from_value(match["game"], match["board"])
         guild = int(match["guild"]) or None
         return cls(board, guild, int(match["page"]), int(match["caller"]), match["step"])
 

@@ -40,8 +40,7 @@ class PlayerStats(commands.Cog):
         self.bot = bot
 
     def _title(self, tr: Tr, game: str) -> str:
-        adapter = self.bot.tables.adapters.get(game)
-        return tr(adapter.title_key) if adapter is not None else game
+        return self.bot.tables.title(game, tr)
 
     # ----------------------------------------------------------------------------- /stats
     @app_commands.command(name=cmd("cmd.stats.name"), description=cmd("cmd.stats.description"))

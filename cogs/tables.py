@@ -64,8 +64,7 @@ class Tables(commands.Cog):
             return
         lines = [tr("games.title")]
         for table in tables[:20]:
-            adapter = self.service.adapters.get(table.game)
-            title = tr(adapter.title_key) if adapter else table.game
+            title = self.service.title(table.game, tr)
             status = await self._status(table, interaction.user.id, tr)
             where = tr("games.in_dm") if table.guild_id is None else f"<#{table.channel_id}>"
             lines.append(tr("games.line", game=title, channel=where, status=status))

@@ -248,3 +248,13 @@ async def test_czech_players_get_a_czech_board_and_statistics(
     assert unknown.ephemeral and "Hru „šachy“ neznám" in unknown.response.content
     stats = await jana.slash(league.hall1, "stats")
     assert "Odehráno her: **2**, vyhráno: **1** (50 %)" in (stats.response.embeds[0].description or "")
+
+
+def test_every_board_survives_its_button_id() -> None:
+    """A page button stores the board as a value; reading it back gives the same board."""
+    from bot.boards import Board, boards_of
+    from engine.runarch import GAME
+
+    for board in boards_of(GAME):
+        assert Board.from_value(board.game, board.value) == board
+    assert len({b.value for b in boards_of(GAME)}) == 9
