@@ -96,21 +96,12 @@ def duration_text(tr: Tr, seconds: float) -> str:
     hours, mins = divmod(rest, 60)
     parts = []
     if days:
-        parts.append(tr("clock.days", count=days, unit=tr(_plural_key(tr, "clock.unit_day", days))))
+        parts.append(tr("clock.days", count=days))
     if hours:
         parts.append(tr("clock.hours", count=hours))
     if mins or not parts:
         parts.append(tr("clock.minutes", count=mins))
     return " ".join(parts)
-
-
-def _plural_key(tr: Tr, base: str, count: int) -> str:
-    """Czech has three forms (1 den, 2–4 dny, 5 dní); English two."""
-    if count == 1:
-        return f"{base}.one"
-    if tr.lang == "cs" and 2 <= count <= 4:
-        return f"{base}.few"
-    return f"{base}.many"
 
 
 def describe(tr: Tr, settings: ClockSettings) -> str:

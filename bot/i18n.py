@@ -3,6 +3,15 @@
 Catalogs live in ``bot/locales/<lang>/*.toml`` (nested tables flatten to dotted keys);
 every domain (engine messages, pictures, commands, UI) has its own file. The language
 is chosen per interaction from the user's Discord locale, or per table for public posts.
+
+A sentence whose words depend on a number is a table of whole sentences, one per CLDR
+plural category of its language (Babel's rules: English ``one``/``other``, Czech
+``one``/``few``/``other``), chosen by the parameter that ``plural`` names (``count`` by default)::
+
+    [games.rated]
+    plural = "games"
+    one = "{games} rated game"
+    other = "{games} rated games"
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from babel import Locale
 from discord import app_commands
 
 log = logging.getLogger(__name__)
@@ -55,12 +65,61 @@ def lang_of(locale: discord.Locale | str | None) -> str:
 
 
 def has(key: str) -> bool:
-    return key in catalog(DEFAULT_LANG)
+    return key in catalog(DEFAULT_LANG) or is_plural(DEFAULT_LANG, key)
+
+
+PLURAL_KEY = "plural"
+"""The key of a plural table that names its selecting parameter (``count`` when absent)."""
+
+
+@cache
+def plural_category(lang: str, number: int) -> str:
+    """CLDR plural category of an integer in ``lang``: ``one``, ``few``, ``other``…"""
+    return str(Locale.parse(lang).plural_form(abs(number)))
+
+
+@cache
+def integer_categories(lang: str) -> frozenset[str]:
+    """The categories integers can take in ``lang`` (Czech ``many`` is for fractions only)."""
+    return frozenset(plural_category(lang, n) for n in range(1001))
+
+
+@cache
+def is_plural(lang: str, key: str) -> bool:
+    """Whether ``key`` names a plural table (its ``other`` form may itself be a table)."""
+    prefix = f"{key}.other"
+    return any(k == prefix or k.startswith(f"{prefix}.") for k in catalog(lang))
+
+
+def _sentence(lang: str, key: str, params: Mapping[str, Any]) -> str | None:
+    """The message ``key``; a plural table picks its form, and a form may be a table again
+    (selected by another number: one sentence with two counted nouns)."""
+    messages = catalog(lang)
+    if key in messages:
+        return messages[key]
+    if not is_plural(lang, key):
+        return None
+    number = params.get(messages.get(f"{key}.{PLURAL_KEY}", "count"))
+    form = f"{key}.{plural_category(lang, number) if isinstance(number, int) else 'other'}"
+    found = form in messages or is_plural(lang, form)
+    return _sentence(lang, form if found else f"{key}.other", params)
+
+
+def sentences(lang: str) -> dict[str, list[str]]:
+    """Every message of a language by its key, with its sentences: one, or one per plural form."""
+    found: dict[str, list[str]] = {}
+    for key, text in catalog(lang).items():
+        base = key
+        while (parent := base.rpartition(".")[0]) and is_plural(lang, parent):
+            base = parent
+        if base == key or not key.endswith(f".{PLURAL_KEY}"):
+            found.setdefault(base, []).append(text)
+    return found
 
 
 def t(lang: str, key: str, /, **params: Any) -> str:
     """The sentence ``key`` in ``lang`` (falling back to English) with ``params`` filled in."""
-    text = catalog(lang).get(key) or catalog(DEFAULT_LANG).get(key)
+    text = _sentence(lang, key, params) or _sentence(DEFAULT_LANG, key, params)
     if text is None:
         log.warning("missing translation key %s", key)
         return key

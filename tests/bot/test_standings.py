@@ -228,7 +228,7 @@ async def test_an_abandoned_table_is_unrated_and_a_timed_out_player_loses(simcor
     board = await late.slash(late_table.channel, "leaderboard", game="runarch")
     assert names_on(board.response)[-1] == late.user.name  # the late player is last
     shown = await late.slash(late_table.channel, "stats")
-    assert "**1** games played, **0** won (0 %)" in (shown.response.embeds[0].description or "")
+    assert "**1** game played, **0** won (0 %)" in (shown.response.embeds[0].description or "")
     history = await late.slash(late_table.channel, "history")
     (field,) = history.response.embeds[0].fields
     assert "Ended early: a player ran out of time." in (field.value or "")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.i18n import Tr, catalog
+from bot.i18n import Tr, sentences
 from engine.runarch import GAME
 from engine.runarch.components import CELLS
 from render import kit
@@ -382,7 +382,7 @@ def test_every_key_of_the_table_module_exists_in_both_languages() -> None:
     source = Path(T.__file__).read_text(encoding="utf-8") + Path(R.__file__).read_text(encoding="utf-8")
     used = set(re.findall(r'"(render\.runarch\.[a-z_]+)"', source))
     assert len(used) > 50
-    assert used <= set(catalog("en")) and used <= set(catalog("cs"))
+    assert used <= set(sentences("en")) and used <= set(sentences("cs"))
 
 
 def test_goal_phrases_use_the_catalog_names() -> None:
