@@ -6,12 +6,13 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.absence import Absence
 from bot.config import Config
 from bot.errors import install_tree_error_handler
-from bot.i18n import CommandTranslator
+from bot.i18n import COMMANDS, LANGS, CommandTranslator
 from bot.scheduler import Scheduler
 from bot.tables import TableService
 from db.store import Store
@@ -26,6 +27,31 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.player_stats",
     "cogs.records",
 )
+
+
+async def localised_names(tree: app_commands.CommandTree) -> dict[str, dict[str, str]]:
+    """Every command's qualified name (English) -> its qualified name in each language."""
+    names: dict[str, dict[str, str]] = {}
+    translator = tree.translator
+
+    def walk(node: dict[str, Any], english: str, shown: dict[str, str]) -> None:
+        names[english] = shown
+        for option in node.get("options", []):
+            if option["type"] in (1, 2):  # subcommand, group
+                local = option.get("name_localizations") or {}
+                walk(
+                    option,
+                    f"{english} {option['name']}",
+                    {lang: f"{shown[lang]} {local.get(lang, option['name'])}" for lang in LANGS},
+                )
+
+    for command in tree.get_commands():
+        payload = (
+            await command.get_translated_payload(tree, translator) if translator else command.to_dict(tree)
+        )
+        local = payload.get("name_localizations") or {}
+        walk(payload, payload["name"], {lang: local.get(lang, payload["name"]) for lang in LANGS})
+    return names
 
 
 def utc_now() -> float:
@@ -70,7 +96,9 @@ class GameBot(commands.Bot):
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
-        await self.tree.sync()
+        synced = await self.tree.sync()
+        COMMANDS.ids = {command.name: command.id for command in synced}
+        COMMANDS.names = await localised_names(self.tree)
 
     async def close(self) -> None:
         self.scheduler.stop()

@@ -20,6 +20,7 @@ import logging
 import string
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -124,10 +125,41 @@ def t(lang: str, key: str, /, **params: Any) -> str:
         log.warning("missing translation key %s", key)
         return key
     try:
-        return text.format(**params)
+        return text.format(**{"cmd": CommandMention(lang), **params})
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for %s: %s", key, sorted(params))
         return text
+
+
+@dataclass
+class CommandDirectory:
+    """What ``{cmd:…}`` needs of the synced commands: each top-level command's id, and each
+    command's name as every language shows it (for the text used before the ids are known)."""
+
+    ids: dict[str, int] = field(default_factory=dict)
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+COMMANDS = CommandDirectory()
+"""Filled by the bot after it syncs its commands (the ids are the application's, not a guild's)."""
+
+
+class CommandMention:
+    """The ``cmd`` placeholder of every sentence: ``{cmd:runarch board}`` (the English qualified
+    name) becomes ``</runarch board:ID>``, which each client shows in its own language and can
+    be clicked; before the commands are synced, the name in the sentence's language."""
+
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        name = " ".join(spec.split())
+        command_id = COMMANDS.ids.get(name.partition(" ")[0])
+        if command_id is not None:
+            return f"</{name}:{command_id}>"
+        return f"`/{COMMANDS.names.get(name, {}).get(self.lang, name)}`"
 
 
 class Tr:

@@ -6,6 +6,7 @@ limit of 3 days per move (``docs/rules/tables.md``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -186,7 +187,7 @@ async def test_reminder_dm_only_for_players_who_asked(simcord_env: Env) -> None:
     assert on.ephemeral and "DMs" in on.response.content
     await simcord_env.advance_time(12 * H + 60)
     (dm,) = [m.content for m in waiting.user.dm_channel.history() if "⏰" in m.content]
-    assert f"/{table.thread.id}" in dm and "/notify dm:off" in dm
+    assert f"/{table.thread.id}" in dm and re.search(r"</notify:\d+> `dm:off`", dm)
     # the other player never asked: a reminder for them stays in the thread only
     await table.open_turn_with_a_swap()
     await waiting.slash(table.thread, "runarch end")
