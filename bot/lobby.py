@@ -33,8 +33,10 @@ def lobby_text(
     hidden_options: frozenset[str] = frozenset(),
 ) -> str:
     names = ", ".join(s.name for s in sorted(table.seats, key=lambda s: s.seat))
+    # Seats are drawn at the start, so the host is whoever opened the table, not seat 0.
+    host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
     lines = [
-        tr("lobby.title", game=title, host=table.seats[0].name if table.seats else "?"),
+        tr("lobby.title", game=title, host=host),
         tr("lobby.players", count=len(table.seats), max=table.max_seats, names=names),
     ]
     options = [

@@ -121,3 +121,18 @@ async def test_resign_asks_then_ends_the_game(simcord_env: Env) -> None:
     results = {r.user_id: r.place for r in await table.bot.store.results(row.id)}
     assert results == {table.alice.id: 1, table.bob.id: 2}
     assert "Game over" in table.last_board().content
+
+
+async def test_the_started_lobby_still_names_its_host_when_the_draw_seats_the_guest_first(
+    simcord_env: Env,
+) -> None:
+    """Seats are drawn at the start: the lobby must keep naming who opened the table."""
+    for seed in range(1, 30):
+        table = await Table.open(simcord_env, seed=seed)
+        if (await table.row()).user_at(0) == table.bob.id:
+            break
+    else:
+        raise AssertionError("no seed seats the guest first")
+    lobby = table.thread.history()[0]
+    assert "a new table by alice" in lobby.content, lobby.content
+    assert "by bob" not in lobby.content
