@@ -27,6 +27,7 @@ from cogs.runarch.labels import (
     card_label,
     card_with_goal,
     cell_choices,
+    clip,
     event_words,
     offer_label,
     scoring_label,
@@ -320,7 +321,7 @@ class RunArch(
         label = card_with_goal if view["variant"] == "complex" else card_label
         wanted = current.strip().upper()
         return [
-            app_commands.Choice(name=label(tr, card)[:100], value=card["id"])
+            app_commands.Choice(name=clip(label(tr, card)), value=card["id"])
             for card in view["hand"]
             if card["id"].startswith(wanted)
         ]
@@ -353,7 +354,7 @@ class RunArch(
         tr = Tr(lang_of(interaction.locale))
         wanted = current.strip().upper()
         return [
-            app_commands.Choice(name=card_with_goal(tr, card)[:100], value=card["id"])
+            app_commands.Choice(name=clip(card_with_goal(tr, card)), value=card["id"])
             for card in GAME.view(found[0], found[1]).get("setup_hand", [])
             if card["id"].startswith(wanted)
         ]

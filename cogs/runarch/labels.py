@@ -17,6 +17,9 @@ CELLS = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
 CHOICES_MAX = 25
 """Discord shows at most 25 autocomplete choices or select options."""
 
+CHOICES_LABEL_MAX = 100
+"""Discord's limit for a choice's name and a select option's label or description."""
+
 ARCHIVES = ("left", "middle", "right")
 
 
@@ -51,19 +54,40 @@ def goal_label(tr: Tr, goal: Mapping[str, Any]) -> str:
     return next(iter(parts.values()), "")
 
 
+def pattern_words(tr: Tr, pattern: Sequence[str]) -> str:
+    """A card's five stones in words, in order: 'blue hexagon, green star, …' (never '6B 5G')."""
+    return ", ".join(stone_label(tr, code) for code in pattern)
+
+
 def card_label(tr: Tr, card: Mapping[str, Any]) -> str:
-    return tr("runarch.card_label", card=card["id"], pattern=" ".join(card["pattern"]))
+    return tr("runarch.card_label", card=card["id"], pattern=pattern_words(tr, card["pattern"]))
 
 
 def card_with_goal(tr: Tr, card: Mapping[str, Any]) -> str:
-    """A card as the complex game needs it: pattern, match area and goal."""
+    """A card as the complex game needs it: goal and match area first (they decide the setup
+    choice, and a 100-character menu entry may cut the end), then the pattern."""
     return tr(
         "runarch.card_goal_label",
         card=card["id"],
-        pattern=" ".join(card["pattern"]),
+        pattern=pattern_words(tr, card["pattern"]),
         match=stone_label(tr, card["match"]),
         goal=goal_label(tr, card["goal"]),
     )
+
+
+def card_details(tr: Tr, card: Mapping[str, Any]) -> str:
+    """Id, goal and match area: the second line of a menu entry whose first line is the pattern."""
+    return tr(
+        "runarch.card_details",
+        card=card["id"],
+        match=stone_label(tr, card["match"]),
+        goal=goal_label(tr, card["goal"]),
+    )
+
+
+def clip(text: str, limit: int = CHOICES_LABEL_MAX) -> str:
+    """A menu entry cut to Discord's limit, visibly (an ellipsis) and never mid-way silently."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip(" ,·") + "…"
 
 
 def archive_name(tr: Tr, archive: str) -> str:

@@ -20,9 +20,11 @@ from cogs.runarch.labels import (
     CELLS,
     CHOICES_MAX,
     bet_label,
-    card_with_goal,
+    card_details,
     cell_label,
+    clip,
     offer_label,
+    pattern_words,
     scoring_label,
     scoring_values,
 )
@@ -101,7 +103,7 @@ class CellPicker(MovePicker):
         else:
             cells = partners(state, seat, first, kind)
             placeholder = tr("runarch.pick_second", cell=first)
-        options = [discord.SelectOption(label=cell_label(tr, state, c)[:100], value=c) for c in cells]
+        options = [discord.SelectOption(label=clip(cell_label(tr, state, c)), value=c) for c in cells]
         super().__init__(table, seat, placeholder, options)
 
     async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
@@ -121,7 +123,11 @@ class ScorePicker(MovePicker):
 
     def __init__(self, table: TableRow, seat: int, tr: Tr, options: list[dict[str, Any]]) -> None:
         choices = [
-            discord.SelectOption(label=scoring_label(tr, option, archive)[:100], value=value)
+            discord.SelectOption(
+                label=clip(scoring_label(tr, option, archive)),
+                description=clip(pattern_words(tr, GAME.card(option["card"])["pattern"])),
+                value=value,
+            )
             for value, option, archive in scoring_values(options)
         ]
         super().__init__(table, seat, tr("runarch.pick_scoring"), choices)
@@ -137,7 +143,7 @@ class BetPicker(MovePicker):
         state = table.state or {}
         goals = GAME.view(state, None).get("goals", [])
         choices = [
-            discord.SelectOption(label=bet_label(tr, notation, goals)[:100], value=notation)
+            discord.SelectOption(label=clip(bet_label(tr, notation, goals)), value=notation)
             for notation in GAME.bet_options(state, seat)
         ]
         super().__init__(table, seat, tr("runarch.pick_bet"), choices)
@@ -152,7 +158,7 @@ class OfferPicker(MovePicker):
     def __init__(self, table: TableRow, seat: int, tr: Tr) -> None:
         offer = GAME.view(table.state or {}, None).get("offer", [])
         choices = [
-            discord.SelectOption(label=offer_label(tr, i, match)[:100], value=str(i))
+            discord.SelectOption(label=clip(offer_label(tr, i, match)), value=str(i))
             for i, match in enumerate(offer, start=1)
         ]
         super().__init__(table, seat, tr("runarch.pick_offer"), choices)
@@ -174,7 +180,14 @@ class SetupPicker(MovePicker):
         else:
             cards = [c for c in cards if c["id"] not in self.goals]
             placeholder, wanted = tr("runarch.pick_secret"), 1
-        options = [discord.SelectOption(label=card_with_goal(tr, c)[:100], value=c["id"]) for c in cards]
+        options = [
+            discord.SelectOption(
+                label=clip(pattern_words(tr, c["pattern"])),
+                description=clip(card_details(tr, c)),
+                value=c["id"],
+            )
+            for c in cards
+        ]
         super().__init__(table, seat, placeholder, options, min_values=wanted, max_values=wanted)
 
     async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
