@@ -12,6 +12,7 @@ from bot.absence import Absence
 from bot.config import Config
 from bot.errors import install_tree_error_handler
 from bot.i18n import CommandTranslator
+from bot.outgoing import install as fit_outgoing_messages
 from bot.scheduler import Scheduler
 from bot.tables import TableService
 from db.store import Store
@@ -41,6 +42,7 @@ class GameBot(commands.Bot):
     """
 
     def __init__(self, config: Config, **kwargs: Any) -> None:
+        fit_outgoing_messages()
         intents = discord.Intents.default()
         intents.members = config.members_intent
         super().__init__(

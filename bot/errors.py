@@ -15,17 +15,27 @@ import discord
 from discord import app_commands
 
 from bot.i18n import lang_of, t
+from bot.outgoing import QUOTE_MAX, quote
 
 log = logging.getLogger(__name__)
 
 
+LISTED = frozenset({"boards", "games", "choices", "archives", "name", "names"})
+"""Parameters the bot composes itself (lists of games, boards, choices, player names)."""
+LIST_MAX = 300
+
+
 class UserError(Exception):
-    """A refusal with a translation key and its parameters."""
+    """A refusal with a translation key and its parameters.
+
+    Text parameters may be what the user typed (a cell, a card, a duration, thousands of
+    characters of it), so a refusal quotes at most ``QUOTE_MAX`` characters of each and still
+    reads as a sentence; the lists the bot composes itself get more room."""
 
     def __init__(self, key: str, /, **params: Any) -> None:
         super().__init__(key)
         self.key = key
-        self.params = params
+        self.params = {k: quote(v, LIST_MAX if k in LISTED else QUOTE_MAX) for k, v in params.items()}
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
