@@ -49,7 +49,9 @@ class GameBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a send names them (a player to move, a reminded player):
+            # names and typed text in a post can then never ping anyone.
+            allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
         self.config = config

@@ -12,6 +12,7 @@ import discord
 from bot.clock_settings import ClockSettings, describe, of_table
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of, t
+from bot.outgoing import plain
 from db.errors import AlreadySeated, NotInLobby, NotSeated, TableFull
 from db.models import TableRow
 
@@ -32,9 +33,9 @@ def lobby_text(
     invited: discord.abc.User | None = None,
     hidden_options: frozenset[str] = frozenset(),
 ) -> str:
-    names = ", ".join(s.name for s in sorted(table.seats, key=lambda s: s.seat))
+    names = ", ".join(plain(s.name) for s in sorted(table.seats, key=lambda s: s.seat))
     lines = [
-        tr("lobby.title", game=title, host=table.seats[0].name if table.seats else "?"),
+        tr("lobby.title", game=title, host=plain(table.seats[0].name) if table.seats else "?"),
         tr("lobby.players", count=len(table.seats), max=table.max_seats, names=names),
     ]
     options = [
@@ -202,7 +203,8 @@ async def open_lobby(
         except Exception as error:
             code = getattr(error, "code", "errors.unexpected")
             raise UserError(code, **getattr(error, "params", {})) from error
-        name = t(lang, "lobby.thread_name", game=title, host=interaction.user.display_name)[:100]
+        host = plain(interaction.user.display_name)
+        name = t(lang, "lobby.thread_name", game=title, host=host)[:100]
         thread = await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )

@@ -21,6 +21,7 @@ from bot import clock_settings
 from bot.clock_settings import ClockSettings
 from bot.errors import UserError, send_ephemeral
 from bot.i18n import Tr, lang_of, t
+from bot.outgoing import plain
 from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
 from db.models import NewMove, NewResult, TableRow
 from db.store import Store
@@ -113,8 +114,9 @@ class TableService:
         return seat
 
     def names(self, table: TableRow, tr: Tr | None = None) -> list[str]:
-        """Display names by seat; seats the engine plays itself (an automa) get its name."""
-        names = [s.name for s in sorted(table.seats, key=lambda s: s.seat)]
+        """Display names by seat, as text that never pings (``<@id>`` stays text); seats the
+        engine plays itself (an automa) get its name."""
+        names = [plain(s.name) for s in sorted(table.seats, key=lambda s: s.seat)]
         adapter = self.adapters.get(table.game)
         if adapter is not None and table.state is not None:
             automated = adapter.game.automated_seats(table.state)
