@@ -16,6 +16,7 @@ import discord
 from bot.clock_settings import MAX_TIMEOUTS, duration_text
 from bot.i18n import Tr
 from bot.lobby import redraw_lobby
+from bot.outgoing import plain
 from bot.tables import discord_time
 from db.errors import StaleVersion
 from db.models import DueClock, NewMove, TableRow
@@ -184,13 +185,15 @@ class Absence:
         seat = table.seat_of(user_id)
         if seat is None:
             return
-        name = next(s.name for s in table.seats if s.user_id == user_id)
+        name = plain(next(s.name for s in table.seats if s.user_id == user_id))
         if table.status == "lobby":
             await redraw_lobby(self.service, await self.store.leave(table.id, user_id))
             channel = await self.service.channel_of(table)
             if channel is not None:
                 try:
-                    await channel.send(tr("timeout.left_lobby", name=name))
+                    await channel.send(
+                        tr("timeout.left_lobby", name=name), allowed_mentions=discord.AllowedMentions.none()
+                    )
                 except discord.HTTPException:
                     log.warning("table %s: could not tell the lobby", table.id)
             return

@@ -13,6 +13,7 @@ from bot.absence import Absence
 from bot.config import Config
 from bot.errors import install_tree_error_handler
 from bot.i18n import COMMANDS, LANGS, CommandTranslator
+from bot.outgoing import install as fit_outgoing_messages
 from bot.scheduler import Scheduler
 from bot.tables import TableService
 from db.store import Store
@@ -67,13 +68,16 @@ class GameBot(commands.Bot):
     """
 
     def __init__(self, config: Config, **kwargs: Any) -> None:
+        fit_outgoing_messages()
         intents = discord.Intents.default()
         intents.members = config.members_intent
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a send names them (a player to move, a reminded player):
+            # names and typed text in a post can then never ping anyone.
+            allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
         self.config = config

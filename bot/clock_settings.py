@@ -7,6 +7,7 @@ waiting a year or nagging every minute. Every refusal is a ``UserError`` with th
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -47,14 +48,19 @@ def defaults(has_timeout_move: bool) -> ClockSettings:
 
 
 def parse_duration(text: str, bare_unit: float) -> float:
-    """``"1d12h"`` -> seconds; raises ``UserError("clock.bad_duration")`` for anything else."""
+    """``"1d12h"`` -> seconds; raises ``UserError("clock.bad_duration")`` for anything else,
+    including numbers too long to be a time (hundreds of digits read as infinity)."""
     cleaned = text.strip().lower().replace(" ", "")
     if re.fullmatch(r"\d+(?:[.,]\d+)?", cleaned):
-        return float(cleaned.replace(",", ".")) * bare_unit
-    parts = _PART.findall(cleaned)
-    if not parts or "".join(f"{n}{u}" for n, u in parts) != cleaned:
-        raise UserError("clock.bad_duration", text=text[:40])
-    return sum(float(n.replace(",", ".")) * _UNITS[u] for n, u in parts)
+        seconds = float(cleaned.replace(",", ".")) * bare_unit
+    else:
+        parts = _PART.findall(cleaned)
+        if not parts or "".join(f"{n}{u}" for n, u in parts) != cleaned:
+            raise UserError("clock.bad_duration", text=text)
+        seconds = sum(float(n.replace(",", ".")) * _UNITS[u] for n, u in parts)
+    if not math.isfinite(seconds):
+        raise UserError("clock.bad_duration", text=text)
+    return seconds
 
 
 def merged(
@@ -73,12 +79,12 @@ def merged(
         else:
             remind_after = parse_duration(reminder, HOUR)
             if not REMIND_RANGE[0] <= remind_after <= REMIND_RANGE[1]:
-                raise UserError("clock.reminder_range", text=reminder[:40])
+                raise UserError("clock.reminder_range", text=reminder)
     time_limit = base.time_limit
     if limit is not None:
         time_limit = parse_duration(limit, DAY)
         if not LIMIT_RANGE[0] <= time_limit <= LIMIT_RANGE[1]:
-            raise UserError("clock.limit_range", text=limit[:40])
+            raise UserError("clock.limit_range", text=limit)
     on_timeout = base.on_timeout if at_limit is None else at_limit
     if on_timeout not in OUTCOMES:
         raise UserError("clock.bad_outcome")
@@ -128,6 +134,9 @@ def at_limit_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=cmd(f"cmd.table.settings.choice.{v}"), value=v) for v in OUTCOMES]
 
 
+CHOICE_MAX = 100
+"""Discord's limit on an autocomplete choice's name and value."""
+
 SUGGESTIONS = {
     "reminder": ("6h", "12h", "1d", "2d", "off"),
     "limit": ("12h", "1d", "2d", "3d", "5d", "7d", "14d"),
@@ -136,22 +145,27 @@ SUGGESTIONS = {
 
 
 def duration_choices(tr: Tr, current: str, field: str) -> list[app_commands.Choice[str]]:
-    """Common values, named in the reader's language; a valid typed value comes first, read back."""
+    """Common values, named in the reader's language; a valid typed value comes first, read back.
+
+    A typed value is offered only if the command would accept it (a duration within the
+    field's range, short enough to be a choice), so picking it never leads to a refusal."""
     bare = HOUR if field == "reminder" else DAY
+    bounds = REMIND_RANGE if field == "reminder" else LIMIT_RANGE
     values = [v for v in SUGGESTIONS[field] if v.startswith(current.strip().lower())]
     typed = current.strip()
-    if typed and typed.lower() not in values:
+    if typed and typed.lower() not in values and len(typed) <= CHOICE_MAX:
         try:
-            parse_duration(typed, bare)
+            seconds = parse_duration(typed, bare)
         except UserError:
             pass
         else:
-            values.insert(0, typed)
+            if bounds[0] <= seconds <= bounds[1]:
+                values.insert(0, typed)
     choices = []
     for value in values:
         if value.lower() in OFF_WORDS:
             name = tr("clock.reminder_off")
         else:
             name = f"{value} → {duration_text(tr, parse_duration(value, bare))}"
-        choices.append(app_commands.Choice(name=name[:100], value=value[:100]))
+        choices.append(app_commands.Choice(name=name[:CHOICE_MAX], value=value))
     return choices

@@ -15,17 +15,44 @@ import discord
 from discord import app_commands
 
 from bot.i18n import lang_of, t
+from bot.outgoing import QUOTE_MAX, quote
 
 log = logging.getLogger(__name__)
 
 
+LISTED = frozenset({"boards", "games", "choices", "archives", "name", "names", "permissions"})
+"""Parameters the bot composes itself (lists of games, boards, choices, player names)."""
+LIST_MAX = 300
+
+
 class UserError(Exception):
-    """A refusal with a translation key and its parameters."""
+    """A refusal with a translation key and its parameters.
+
+    Text parameters may be what the user typed (a cell, a card, a duration, thousands of
+    characters of it), so a refusal quotes at most ``QUOTE_MAX`` characters of each and still
+    reads as a sentence; the lists the bot composes itself get more room."""
 
     def __init__(self, key: str, /, **params: Any) -> None:
         super().__init__(key)
         self.key = key
-        self.params = params
+        self.params = {k: quote(v, LIST_MAX if k in LISTED else QUOTE_MAX) for k, v in params.items()}
+
+
+NEEDS: dict[str, tuple[str, ...]] = {
+    "create_thread": ("create_public_threads",),
+    "post_lobby": ("send_messages_in_threads",),
+    "post_board": ("attach_files",),
+}
+"""What each action of the bot needs from the channel (a 403 on it means one of these is missing)."""
+
+
+def forbidden(lang: str, action: str, have: discord.Permissions | None = None) -> UserError:
+    """The refusal for a 403 on ``action``: the permissions it needs that the bot lacks here
+    (all it needs if Discord's view of them says none is missing), named as Discord names them."""
+    needed = NEEDS[action]
+    lacking = [p for p in needed if have is None or not getattr(have, p, False)] or list(needed)
+    names = ", ".join(f"*{t(lang, f'permissions.{p}')}*" for p in lacking)
+    return UserError(f"errors.forbidden.{action}", permissions=names)
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
@@ -64,6 +91,9 @@ def install_tree_error_handler(tree: app_commands.CommandTree) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, UserError):
             await reply_error(interaction, original)
+        elif isinstance(original, discord.Forbidden):
+            log.warning("a 403 nobody closer handled", exc_info=original)
+            await reply_error(interaction, UserError("errors.forbidden.other"))
         elif isinstance(error, app_commands.NoPrivateMessage):
             await reply_error(interaction, UserError("errors.guild_only"))
         elif isinstance(error, app_commands.CheckFailure):

@@ -10,8 +10,9 @@ from typing import Any
 import discord
 
 from bot.clock_settings import ClockSettings, describe, of_table
-from bot.errors import UserError, run_guarded
+from bot.errors import UserError, forbidden, run_guarded
 from bot.i18n import Tr, lang_of, t
+from bot.outgoing import plain
 from db.errors import AlreadySeated, NotInLobby, NotSeated, TableFull
 from db.models import TableRow
 
@@ -32,9 +33,9 @@ def lobby_text(
     invited: discord.abc.User | None = None,
     hidden_options: frozenset[str] = frozenset(),
 ) -> str:
-    names = ", ".join(s.name for s in sorted(table.seats, key=lambda s: s.seat))
+    names = ", ".join(plain(s.name) for s in sorted(table.seats, key=lambda s: s.seat))
     # Seats are drawn at the start, so the host is whoever opened the table, not seat 0.
-    host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
+    host = next((plain(s.name) for s in table.seats if s.user_id == table.host_id), "?")
     lines = [
         tr("lobby.title", game=title, host=host),
         tr("lobby.players", count=len(table.seats), max=table.max_seats, names=names),
@@ -123,9 +124,17 @@ class LobbyButton(
         full = len(table.seats) >= table.max_seats
         if self.action == "start" or (self.action == "join" and full):
             table = await bot.tables.start(table)
-        await refresh_lobby(interaction, table)
-        if table.status == "active":
-            await bot.tables.post_board(interaction, table)
+        if table.status != "active":
+            await refresh_lobby(interaction, table)
+            return
+        # The game has started (it is saved): whatever Discord refuses now, the start is
+        # announced with the first board, which pings the first player and answers the click.
+        try:
+            await refresh_lobby(interaction, table)
+        except discord.HTTPException:
+            log.warning("table %s: lobby post not redrawn at the start; trying once more", table.id)
+            await redraw_lobby(bot.tables, table)
+        await bot.tables.post_board(interaction, table)
 
 
 def lobby_view(table: TableRow, tr: Tr) -> discord.ui.View:
@@ -186,6 +195,7 @@ async def open_lobby(
     tr = Tr(lang)
     title = tr(adapter.title_key)
     clock = clock or bot.tables.default_clock(game)
+    created: discord.Thread | None = None
     if isinstance(channel, discord.Thread):
         table = await bot.tables.open_table(
             interaction,
@@ -204,29 +214,56 @@ async def open_lobby(
         except Exception as error:
             code = getattr(error, "code", "errors.unexpected")
             raise UserError(code, **getattr(error, "params", {})) from error
-        name = t(lang, "lobby.thread_name", game=title, host=interaction.user.display_name)[:100]
-        thread = await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
-        table = await bot.tables.open_table(
-            interaction,
-            game,
-            options,
-            channel_id=thread.id,
-            parent_id=channel.id,
-            max_seats=max_seats,
-            clock=clock,
-        )
+        host = plain(interaction.user.display_name)
+        name = t(lang, "lobby.thread_name", game=title, host=host)[:100]
+        try:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.Forbidden as error:
+            raise forbidden(lang, "create_thread", interaction.app_permissions) from error
+        created = thread
+        try:
+            table = await bot.tables.open_table(
+                interaction,
+                game,
+                options,
+                channel_id=thread.id,
+                parent_id=channel.id,
+                max_seats=max_seats,
+                clock=clock,
+            )
+        except UserError:
+            await _delete_thread(thread)
+            raise
     else:
         raise UserError("lobby.text_channel_only")
-    message = await thread.send(
-        lobby_text(table, tr, title, opponent, hidden_options=adapter.lobby_hides(table.options)),
-        view=lobby_view(table, tr),
-        allowed_mentions=discord.AllowedMentions(users=[opponent] if opponent else []),
-    )
+    try:
+        message = await thread.send(
+            lobby_text(table, tr, title, opponent, hidden_options=adapter.lobby_hides(table.options)),
+            view=lobby_view(table, tr),
+            allowed_mentions=discord.AllowedMentions(users=[opponent] if opponent else []),
+        )
+    except discord.HTTPException as error:
+        # Nobody could join a lobby without its post: the table goes, and the thread the bot made.
+        log.warning("table %s: lobby post refused (%s); the table is removed", table.id, error.status)
+        await bot.store.discard_lobby(table.id)
+        if created is not None:
+            await _delete_thread(created)
+        if isinstance(error, discord.Forbidden):
+            raise forbidden(lang, "post_lobby", interaction.app_permissions) from error
+        raise UserError("failed.lobby_post") from error
     await bot.store.set_lobby_message(table.id, message.id)
     await interaction.response.send_message(
         t(lang, "lobby.opened", game=title, thread=thread.mention, host=interaction.user.mention),
         allowed_mentions=discord.AllowedMentions.none(),
     )
     return table
+
+
+async def _delete_thread(thread: discord.Thread) -> None:
+    """Remove a thread the bot made for a table that was not opened (kept if Discord refuses)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("thread %s of a table that was not opened could not be deleted", thread.id)

@@ -19,8 +19,9 @@ import discord
 
 from bot import clock_settings
 from bot.clock_settings import ClockSettings
-from bot.errors import UserError, send_ephemeral
+from bot.errors import UserError, forbidden, send_ephemeral
 from bot.i18n import Tr, lang_of, t
+from bot.outgoing import plain
 from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
 from db.models import NewMove, NewResult, TableRow
 from db.store import Store
@@ -113,8 +114,9 @@ class TableService:
         return seat
 
     def names(self, table: TableRow, tr: Tr | None = None) -> list[str]:
-        """Display names by seat; seats the engine plays itself (an automa) get its name."""
-        names = [s.name for s in sorted(table.seats, key=lambda s: s.seat)]
+        """Display names by seat, as text that never pings (``<@id>`` stays text); seats the
+        engine plays itself (an automa) get its name."""
+        names = [plain(s.name) for s in sorted(table.seats, key=lambda s: s.seat)]
         adapter = self.adapters.get(table.game)
         if adapter is not None and table.state is not None:
             automated = adapter.game.automated_seats(table.state)
@@ -389,7 +391,10 @@ class TableService:
         mover: int | None = None,
         from_picker: bool = False,
     ) -> None:
-        """Post the board where the interaction happened; a failed post is reported, not fatal."""
+        """Post the board where the interaction happened; a failed post is reported, not fatal.
+
+        ``mover`` is the seat whose move was just saved (``None``: the board was asked for, or
+        the game has just started), so the report says "your move is saved" only after a move."""
         content, file, view, allowed = self.board_message(table, events, mover=mover)
         kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": allowed}
         if view is not None:
@@ -403,10 +408,16 @@ class TableService:
                 await interaction.followup.send(**kwargs)
             else:
                 await interaction.response.send_message(**kwargs)
-        except discord.HTTPException:
-            log.warning("could not post the board of table %s; the move is saved", table.id, exc_info=True)
+        except discord.HTTPException as error:
+            log.warning("could not post the board of table %s (%s)", table.id, error.status, exc_info=True)
+            # Only a move is saved; a board shown on request (or at the start) is simply not shown.
+            lang = lang_of(interaction.locale)
+            text = t(lang, "table.post_failed" if mover is not None else "failed.board")
+            if isinstance(error, discord.Forbidden):
+                refusal = forbidden(lang, "post_board", interaction.app_permissions)
+                text = f"{text} {t(lang, refusal.key, **refusal.params)}"
             try:
-                await send_ephemeral(interaction, t(lang_of(interaction.locale), "table.post_failed"))
+                await send_ephemeral(interaction, text)
             except discord.HTTPException:
                 log.warning("could not report the failed post either")
 

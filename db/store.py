@@ -407,6 +407,15 @@ class Store:
             await clocks.update_awaited(conn, table_id, awaited, (), now)
             return await self._require(conn, table_id)
 
+    async def discard_lobby(self, table_id: int) -> bool:
+        """Forget a lobby whose post never appeared (Discord refused it), as if never opened.
+
+        Only a lobby can go (nobody could have joined it without its post); its seats go with it,
+        and its channel is free again. Returns whether a lobby was removed."""
+        async with self._write() as conn:
+            done = await run(conn, "DELETE FROM game_tables WHERE id = ? AND status = 'lobby'", (table_id,))
+            return done.rowcount > 0
+
     async def cancel(self, table_id: int, *, reason: str | None = None) -> TableRow:
         """Lobby or active -> cancelled, freeing the channel and stopping its clocks.
 

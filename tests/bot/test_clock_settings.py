@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clock_settings import DAY, HOUR, ClockSettings, describe, duration_text, merged, parse_duration
+from bot.clock_settings import (
+    DAY,
+    HOUR,
+    ClockSettings,
+    describe,
+    duration_choices,
+    duration_text,
+    merged,
+    parse_duration,
+)
 from bot.errors import UserError
 from bot.i18n import Tr
 
@@ -63,3 +72,18 @@ def test_merge_checks_the_whole_setting() -> None:
     with pytest.raises(UserError) as refused:
         merged(base, at_limit="auto", has_timeout_move=False)
     assert refused.value.key == "clock.no_timeout_move"
+
+
+@pytest.mark.parametrize("text", ["9" * 400, "9" * 400 + "d", "1d" + "9" * 400 + "h"])
+def test_a_number_too_long_to_be_a_time_is_a_bad_duration(text: str) -> None:
+    with pytest.raises(UserError) as refused:
+        parse_duration(text, DAY)
+    assert refused.value.key == "clock.bad_duration"
+    assert len(refused.value.params["text"]) <= 40
+    assert duration_choices(Tr("en"), text, "limit") == []
+
+
+def test_autocomplete_offers_only_a_typed_value_the_command_accepts() -> None:
+    assert [c.value for c in duration_choices(Tr("en"), "36h", "limit")] == ["36h"]
+    assert duration_choices(Tr("en"), "90d", "limit") == []  # beyond 30 days
+    assert duration_choices(Tr("en"), "10m", "reminder") == []  # under an hour
