@@ -14,6 +14,8 @@ import pytest
 from simcord import Env
 
 from db.store import Store
+from engine.runarch import GAME
+from tests.bot.harness import Table
 
 
 class Hold:
@@ -86,3 +88,66 @@ async def test_cancel_that_loses_to_join_is_told_the_game_started(
     assert "just started" in cancelled.response.content
     table = await store.open_table_in(thread.id)
     assert table is not None and table.status == "active", "the started game was not cancelled"
+
+
+async def open_setup_picker(table: Table, player: Any) -> tuple[Any, list[str]]:
+    """The player's private setup picker, its two goals already chosen; returns it and the secret to pick."""
+    seat = (await table.row()).seat_of(player.id)
+    assert seat is not None
+    cards = [c["id"] for c in GAME.view(await table.state(), seat)["setup_hand"]]
+    shown = await player.click(table.last_board(), label="Choose goals")
+    assert shown.ephemeral, shown.response
+    await player.select(shown.response.message, cards[:2])
+    return shown.response.message, cards
+
+
+async def test_both_setup_choices_count_when_made_at_the_same_moment(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice's choice is read against the first board; Bob's is committed before hers: hers is
+    not refused as stale, because the two choices do not depend on each other."""
+    table = await Table.open(simcord_env, variant="complex")
+    version = (await table.row()).version
+    alice_picker, alice_cards = await open_setup_picker(table, table.alice)
+    bob_picker, bob_cards = await open_setup_picker(table, table.bob)
+    hold = Hold(simcord_env, table.bot.store, "commit_moves", monkeypatch)
+    alice_done = await table.alice.select(alice_picker, [alice_cards[2]])
+    bob_done = await table.bob.select(bob_picker, [bob_cards[2]])
+    assert bob_done.response is not None and "changed" not in bob_done.response.content
+    await hold.release()
+    texts = [alice_done.response.content if alice_done.response else ""]
+    texts += [m.content for m in alice_done.followups]
+    assert not any("board has changed" in text for text in texts), texts
+    assert hold.calls == 3, "Alice's commit lost the race once and was applied again"
+    row = await table.row()
+    assert row.version == version + 2, "each choice was applied exactly once"
+    moves = await table.bot.store.moves(row.id)
+    setups = {m.user_id: m.notation for m in moves if m.notation.startswith("setup")}
+    assert setups == {
+        table.alice.id: " ".join(["setup", *sorted(alice_cards[:2]), alice_cards[2]]),
+        table.bob.id: " ".join(["setup", *sorted(bob_cards[:2]), bob_cards[2]]),
+    }
+    assert row.state is not None and row.state.get("phase") != "setup"
+    assert row.state == await table.replayed()
+
+
+async def test_a_button_move_that_loses_a_race_is_still_refused_as_stale(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move built on one board (a button's picker) is not applied to a board its player never saw."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await player.select(shown.response.message, [swap.args[0]])
+    hold = Hold(simcord_env, table.bot.store, "commit_moves", monkeypatch)
+    picked = await player.select(shown.response.message, [swap.args[1]])
+    ended = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    assert not ended.ephemeral, ended.response
+    snapshot = await table.snapshot()
+    await hold.release()
+    texts = [picked.response.content if picked.response else ""] + [m.content for m in picked.followups]
+    assert any("board has changed" in text for text in texts), texts
+    assert await table.snapshot() == snapshot
