@@ -9,7 +9,7 @@ import discord
 
 from bot.errors import UserError, run_guarded, send_ephemeral
 from bot.i18n import Tr, lang_of
-from bot.tables import TableService
+from bot.tables import TableService, over_refusal
 from cogs.runarch.pickers import BetPicker, CellPicker, OfferPicker, ScorePicker, SetupPicker
 from cogs.runarch.private import hand_lines, show_hand
 from db.models import TableRow
@@ -94,6 +94,10 @@ class BoardButton(
     async def _act(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         tr = Tr(lang_of(interaction.locale))
+        # The buttons stay under old posts: one of a game that has ended says so (not "no game here").
+        own = await service.store.table(self.table_id)
+        if own is None or own.status != "active":
+            raise over_refusal(own)
         if self.action == "hand":
             await show_hand(interaction)
             return
