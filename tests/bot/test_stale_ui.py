@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from simcord import Env
 
+from bot.client import GameBot
+from engine.runarch import GAME
 from tests.bot.harness import Table
 
 
@@ -30,3 +34,66 @@ async def test_an_old_board_of_an_abandoned_table_says_it_was_closed(simcord_env
     await table.alice.click(asked.response, label="Abandon the table")
     late = await table.bob.click(board, label="Swap stones")
     assert late.ephemeral and "closed before the game ended" in late.response.content
+
+
+async def test_a_picker_used_after_a_restart_is_replaced_by_a_fresh_one(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    assert shown.ephemeral
+    await simcord_env.restart_bot(make_bot())
+
+    expired = await player.select(shown.response.message, [swap.args[0]])
+    assert expired.response is not None
+    assert expired.response.ephemeral, "the answer is private"
+    assert "This picker has expired" in expired.response.content
+    assert "a fresh one" in expired.response.content
+    assert (await table.row()).version == 1, "the expired picker played nothing"
+
+    fresh = expired.response.message
+    await player.select(fresh, [swap.args[0]])
+    await player.select(fresh, [swap.args[1]])
+    assert (await table.row()).version == 2, "the fresh picker plays the swap"
+    assert (await table.bot.store.moves(table.table_id))[-1].notation == swap.notation
+
+
+async def test_a_picker_used_after_a_restart_says_why_it_cannot_be_reopened(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    """The swap is done by command meanwhile: there is no second swap to pick."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await simcord_env.restart_bot(make_bot())
+    done = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    assert not done.ephemeral
+    snapshot = await table.snapshot()
+    expired = await player.select(shown.response.message, [swap.args[0]])
+    assert expired.response is not None
+    assert "This picker has expired" in expired.response.content
+    assert "a fresh one" not in expired.response.content
+    assert not expired.response.components, "no picker is offered for a swap already made"
+    assert await table.snapshot() == snapshot
+
+
+async def test_a_live_picker_is_answered_once(simcord_env: Env) -> None:
+    """Without a restart the picker's own view answers; the expired-picker item stays silent."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    second = await player.select(shown.response.message, [swap.args[0]])
+    assert "expired" not in second.response.content and not second.followups
+    played = await player.select(shown.response.message, [swap.args[1]])
+    assert not any("expired" in m.content for m in played.followups)
+    assert (await table.row()).version == 2
