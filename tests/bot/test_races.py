@@ -151,3 +151,22 @@ async def test_a_button_move_that_loses_a_race_is_still_refused_as_stale(
     texts = [picked.response.content if picked.response else ""] + [m.content for m in picked.followups]
     assert any("board has changed" in text for text in texts), texts
     assert await table.snapshot() == snapshot
+
+
+async def test_a_command_move_that_loses_to_the_end_of_the_game_is_told_the_game_is_over(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    other = table.bob if player is table.alice else table.alice
+    state = await table.state()
+    swap = next(m for m in GAME.legal_moves(state, GAME.to_act(state)[0]) if m.kind == "swap")
+    hold = Hold(simcord_env, table.bot.store, "commit_moves", monkeypatch)
+    moved = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    asked = await other.slash(table.thread, "runarch resign")
+    await other.click(asked.response, label="Yes, resign")
+    await hold.release()
+    assert moved.ephemeral and moved.response is not None
+    assert "This game is over" in moved.response.content
+    moves = await table.bot.store.moves(table.table_id)
+    assert [m.notation for m in moves] == ["resign"]
