@@ -93,7 +93,7 @@ def install_tree_error_handler(tree: app_commands.CommandTree) -> None:
             await reply_error(interaction, original)
         elif isinstance(original, discord.Forbidden):
             log.warning("a 403 nobody closer handled", exc_info=original)
-            await reply_error(interaction, UserError("errors.forbidden.other"))
+            await reply_error(interaction, UserError("errors.forbidden.general"))
         elif isinstance(error, app_commands.NoPrivateMessage):
             await reply_error(interaction, UserError("errors.guild_only"))
         elif isinstance(error, app_commands.CheckFailure):

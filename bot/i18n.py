@@ -85,11 +85,17 @@ def integer_categories(lang: str) -> frozenset[str]:
     return frozenset(plural_category(lang, n) for n in range(1001))
 
 
+CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+"""CLDR's plural categories: the only keys a plural table has, besides ``plural``."""
+
+
 @cache
 def is_plural(lang: str, key: str) -> bool:
-    """Whether ``key`` names a plural table (its ``other`` form may itself be a table)."""
-    prefix = f"{key}.other"
-    return any(k == prefix or k.startswith(f"{prefix}.") for k in catalog(lang))
+    """Whether ``key`` names a plural table: an ``other`` form (itself maybe a table) and only
+    CLDR categories beside it, so an ordinary table with an "other" key is no plural."""
+    prefix = f"{key}."
+    children = {k[len(prefix) :].partition(".")[0] for k in catalog(lang) if k.startswith(prefix)}
+    return "other" in children and children <= CATEGORIES | {PLURAL_KEY}
 
 
 def _sentence(lang: str, key: str, params: Mapping[str, Any]) -> str | None:

@@ -106,7 +106,7 @@ class LobbyButton(
             elif self.action == "cancel":
                 if user.id != table.host_id:
                     raise UserError("lobby.host_only")
-                table = await store.cancel(table.id)
+                table = await store.cancel(table.id, lobby_only=True)
             elif self.action == "start":
                 if user.id != table.host_id:
                     raise UserError("lobby.host_only")
@@ -119,11 +119,14 @@ class LobbyButton(
         except NotSeated as error:
             raise UserError("lobby.not_seated") from error
         except NotInLobby as error:
-            raise UserError("lobby.closed") from error
+            raise await closed_meanwhile(store, table.id) from error
 
         full = len(table.seats) >= table.max_seats
         if self.action == "start" or (self.action == "join" and full):
-            table = await bot.tables.start(table)
+            try:
+                table = await bot.tables.start(table)
+            except NotInLobby as error:
+                raise await closed_meanwhile(store, table.id) from error
         if table.status != "active":
             await refresh_lobby(interaction, table)
             return
@@ -135,6 +138,17 @@ class LobbyButton(
             log.warning("table %s: lobby post not redrawn at the start; trying once more", table.id)
             await redraw_lobby(bot.tables, table)
         await bot.tables.post_board(interaction, table)
+
+
+async def closed_meanwhile(store: Any, table_id: int) -> UserError:
+    """The answer to a click that lost a race: the lobby it read was cancelled or started
+    (Join and Cancel pressed at the same moment, or two clicks that both start the game)."""
+    table = await store.table(table_id)
+    if table is None or table.status == "cancelled":
+        return UserError("lobby.race.cancelled")
+    if table.status in ("active", "finished"):
+        return UserError("lobby.race.started")
+    return UserError("lobby.closed")
 
 
 def lobby_view(table: TableRow, tr: Tr) -> discord.ui.View:

@@ -225,11 +225,51 @@ class TableService:
         expected_version: int | None = None,
         from_picker: bool = False,
     ) -> Played | None:
-        """Apply one player's move and everything automated after it; then post the board."""
+        """Apply one player's move and everything automated after it; then post the board.
+
+        ``expected_version`` is the board the player acted on (a button or picker of one
+        board); a newer table refuses the move as stale. Without it (a slash command, the
+        simultaneous setup choice) the player chose independently of the other moves, so if
+        another move is committed between our load and our commit the move is applied once
+        more to the new position, where the engine judges it again. Only one retry: a second
+        conflict is answered as stale. The interaction id makes sure it is never applied twice.
+        """
         table = await self.running_table_here(interaction, game)
-        seat = self.seat_of(table, interaction.user.id)
         if expected_version is not None and expected_version != table.version:
             raise UserError("table.stale")
+        for attempt in range(2):
+            seat = self.seat_of(table, interaction.user.id)
+            moves, state, events = self._apply(interaction, table, seat, notation)
+            try:
+                table = await self.store.commit_moves(
+                    table.id,
+                    expected_version=table.version,
+                    moves=moves,
+                    state=state,
+                    interaction_id=interaction.id,
+                    results=self.results(table, self.adapters[table.game].game, state),
+                    awaited=self.awaited(self.adapters[table.game].game, state),
+                )
+            except StaleVersion as error:
+                if expected_version is not None or attempt:
+                    raise UserError("table.stale") from error
+                log.info(
+                    "table %s moved on under interaction %s; applying it again", table.id, interaction.id
+                )
+                table = await self._reloaded(table.id)
+                continue
+            except DuplicateInteraction:
+                log.info("interaction %s was already applied", interaction.id)
+                return None
+            self.clocks_changed()
+            await self.post_board(interaction, table, events, mover=seat, from_picker=from_picker)
+            return Played(table=table, events=events)
+        raise AssertionError("unreachable: the second attempt returns or raises")
+
+    def _apply(
+        self, interaction: discord.Interaction, table: TableRow, seat: int, notation: str
+    ) -> tuple[list[NewMove], dict[str, Any], list[Event]]:
+        """The engine's verdict on one move at ``table``: the moves to store, the new state, events."""
         engine = self.adapters[table.game].game
         assert table.state is not None
         try:
@@ -240,24 +280,14 @@ class TableService:
             events.extend(more)
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
-        try:
-            table = await self.store.commit_moves(
-                table.id,
-                expected_version=table.version,
-                moves=moves,
-                state=state,
-                interaction_id=interaction.id,
-                results=self.results(table, engine, state),
-                awaited=self.awaited(engine, state),
-            )
-        except StaleVersion as error:
-            raise UserError("table.stale") from error
-        except DuplicateInteraction:
-            log.info("interaction %s was already applied", interaction.id)
-            return None
-        self.clocks_changed()
-        await self.post_board(interaction, table, events, mover=seat, from_picker=from_picker)
-        return Played(table=table, events=events)
+        return moves, state, events
+
+    async def _reloaded(self, table_id: int) -> TableRow:
+        """The table again after a lost race; a game that ended meanwhile refuses the move."""
+        table = await self.store.table(table_id)
+        if table is None or table.status != "active" or table.state is None:
+            raise over_refusal(table)
+        return table
 
     @staticmethod
     def run_automated(engine: Game, state: dict, moves: list[NewMove]) -> tuple[dict, list[Event]]:
@@ -420,6 +450,16 @@ class TableService:
                 await send_ephemeral(interaction, text)
             except discord.HTTPException:
                 log.warning("could not report the failed post either")
+
+
+def over_refusal(table: TableRow | None) -> UserError:
+    """What to tell someone acting on a table that is no longer running: it finished (and
+    ``/record`` shows it) or it was closed before the end (no record)."""
+    if table is not None and table.status == "finished":
+        return UserError("table.over.finished")
+    if table is not None and table.status == "lobby":
+        return UserError("table.not_started")
+    return UserError("table.over.cancelled")
 
 
 def discord_time(instant: float, style: str = "R") -> str:

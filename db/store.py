@@ -416,17 +416,20 @@ class Store:
             done = await run(conn, "DELETE FROM game_tables WHERE id = ? AND status = 'lobby'", (table_id,))
             return done.rowcount > 0
 
-    async def cancel(self, table_id: int, *, reason: str | None = None) -> TableRow:
+    async def cancel(self, table_id: int, *, reason: str | None = None, lobby_only: bool = False) -> TableRow:
         """Lobby or active -> cancelled, freeing the channel and stopping its clocks.
 
         ``reason`` ("abandoned") is kept for the ratings, which skip such tables.
-        Raises ``TableClosed`` if the table is already over.
+        Raises ``TableClosed`` if the table is already over; with ``lobby_only`` (the lobby's
+        Cancel button) ``NotInLobby`` if the game started since the caller read the table.
         """
         now = self._clock()
         async with self._write() as conn:
             row = await self._require(conn, table_id)
             if not row.is_open:
                 raise TableClosed(table_id)
+            if lobby_only and row.status != "lobby":
+                raise NotInLobby(table_id)
             await run(
                 conn,
                 "UPDATE game_tables SET status = 'cancelled', end_reason = ?, updated_at = ? WHERE id = ?",

@@ -18,7 +18,7 @@ from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
-from cogs.runarch.board import BoardButton, ResignConfirm, board_view
+from cogs.runarch.board import BoardButton, ExpiredPicker, ResignConfirm, board_view
 from cogs.runarch.labels import (
     ARCHIVES,
     CELLS,
@@ -401,5 +401,5 @@ def command_kind(interaction: discord.Interaction) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(BoardButton)
+    bot.add_dynamic_items(BoardButton, ExpiredPicker)
     await bot.add_cog(RunArch(bot))

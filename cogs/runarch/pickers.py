@@ -4,10 +4,17 @@ Each picker plays its move against the board version it was opened on, so a pick
 open while the board moved on is refused instead of applied to a different position. The
 setup choice is the exception: both players choose at the same time and their choices
 do not depend on each other.
+
+A picker lives only in the memory of the bot that showed it. Its select's custom id,
+``rap:<boot>:<table>:<action>:<nonce>``, names that bot (``boot_of``), the table and the
+board action that opened it, so a picker used after a restart is recognised and answered
+(see ``cogs.runarch.board.ExpiredPicker``) instead of failing silently.
 """
 
 from __future__ import annotations
 
+import secrets
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,6 +41,22 @@ from engine.runarch import GAME
 NAME = "runarch"
 
 
+_BOOTS: weakref.WeakKeyDictionary[discord.Client, str] = weakref.WeakKeyDictionary()
+
+
+def boot_of(client: discord.Client) -> str:
+    """A random token for this bot (one per process in production, per bot under SimCord): the
+    pickers it shows carry it, so a picker of an earlier bot is told apart from a live one."""
+    if client not in _BOOTS:
+        _BOOTS[client] = secrets.token_hex(4)
+    return _BOOTS[client]
+
+
+def picker_id(client: discord.Client, table_id: int, action: str) -> str:
+    """A picker select's custom id; the nonce keeps two pickers of one table and action apart."""
+    return f"rap:{boot_of(client)}:{table_id}:{action}:{secrets.token_hex(4)}"
+
+
 def partners(state: Mapping[str, Any], seat: int, cell: str, kind: str = "swap") -> list[str]:
     """Cells the engine allows exchanging with ``cell`` now by a ``kind`` move (swap or jump)."""
     found = []
@@ -50,6 +73,8 @@ class MovePicker(discord.ui.View):
 
     def __init__(
         self,
+        client: discord.Client,
+        action: str,
         table: TableRow,
         seat: int,
         placeholder: str,
@@ -59,8 +84,9 @@ class MovePicker(discord.ui.View):
         max_values: int = 1,
     ) -> None:
         super().__init__(timeout=600)
-        self.table, self.seat = table, seat
+        self.client, self.table, self.seat = client, table, seat
         self.select: discord.ui.Select[MovePicker] = discord.ui.Select(
+            custom_id=picker_id(client, table.id, action),
             placeholder=placeholder[:150],
             options=options[:CHOICES_MAX],
             min_values=min_values,
@@ -93,7 +119,13 @@ class CellPicker(MovePicker):
     """Two private steps for ``swap`` or ``jump``: any stone, then a stone it may change place with."""
 
     def __init__(
-        self, table: TableRow, seat: int, tr: Tr, kind: str = "swap", first: str | None = None
+        self,
+        client: discord.Client,
+        table: TableRow,
+        seat: int,
+        tr: Tr,
+        kind: str = "swap",
+        first: str | None = None,
     ) -> None:
         self.tr, self.kind, self.first = tr, kind, first
         state = table.state or {}
@@ -104,11 +136,11 @@ class CellPicker(MovePicker):
             cells = partners(state, seat, first, kind)
             placeholder = tr("runarch.pick_second", cell=first)
         options = [discord.SelectOption(label=clip(cell_label(tr, state, c)), value=c) for c in cells]
-        super().__init__(table, seat, placeholder, options)
+        super().__init__(client, kind, table, seat, placeholder, options)
 
     async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
         if self.first is None:
-            picker = CellPicker(self.table, self.seat, self.tr, self.kind, first=values[0])
+            picker = CellPicker(self.client, self.table, self.seat, self.tr, self.kind, first=values[0])
             content = self.tr(f"runarch.{self.kind}_prompt_second", cell=values[0])
             await interaction.response.edit_message(content=content, view=picker)
             return
@@ -121,7 +153,9 @@ class CellPicker(MovePicker):
 class ScorePicker(MovePicker):
     """The scorings the board allows now, best first (with the archive in the complex game)."""
 
-    def __init__(self, table: TableRow, seat: int, tr: Tr, options: list[dict[str, Any]]) -> None:
+    def __init__(
+        self, client: discord.Client, table: TableRow, seat: int, tr: Tr, options: list[dict[str, Any]]
+    ) -> None:
         choices = [
             discord.SelectOption(
                 label=clip(scoring_label(tr, option, archive)),
@@ -130,7 +164,7 @@ class ScorePicker(MovePicker):
             )
             for value, option, archive in scoring_values(options)
         ]
-        super().__init__(table, seat, tr("runarch.pick_scoring"), choices)
+        super().__init__(client, "score", table, seat, tr("runarch.pick_scoring"), choices)
 
     def notation(self, values: Sequence[str]) -> str:
         return f"score {values[0]}"
@@ -139,14 +173,14 @@ class ScorePicker(MovePicker):
 class BetPicker(MovePicker):
     """Where to place a bet token that was just earned."""
 
-    def __init__(self, table: TableRow, seat: int, tr: Tr) -> None:
+    def __init__(self, client: discord.Client, table: TableRow, seat: int, tr: Tr) -> None:
         state = table.state or {}
         goals = GAME.view(state, None).get("goals", [])
         choices = [
             discord.SelectOption(label=clip(bet_label(tr, notation, goals)), value=notation)
             for notation in GAME.bet_options(state, seat)
         ]
-        super().__init__(table, seat, tr("runarch.pick_bet"), choices)
+        super().__init__(client, "bet", table, seat, tr("runarch.pick_bet"), choices)
 
     def notation(self, values: Sequence[str]) -> str:
         return values[0]
@@ -155,13 +189,13 @@ class BetPicker(MovePicker):
 class OfferPicker(MovePicker):
     """A card from the public offer instead of the deck (only match areas are known)."""
 
-    def __init__(self, table: TableRow, seat: int, tr: Tr) -> None:
+    def __init__(self, client: discord.Client, table: TableRow, seat: int, tr: Tr) -> None:
         offer = GAME.view(table.state or {}, None).get("offer", [])
         choices = [
             discord.SelectOption(label=clip(offer_label(tr, i, match)), value=str(i))
             for i, match in enumerate(offer, start=1)
         ]
-        super().__init__(table, seat, tr("runarch.pick_offer"), choices)
+        super().__init__(client, "take", table, seat, tr("runarch.pick_offer"), choices)
 
     def notation(self, values: Sequence[str]) -> str:
         return f"take {values[0]}"
@@ -172,7 +206,9 @@ class SetupPicker(MovePicker):
 
     check_version = False
 
-    def __init__(self, table: TableRow, seat: int, tr: Tr, goals: Sequence[str] = ()) -> None:
+    def __init__(
+        self, client: discord.Client, table: TableRow, seat: int, tr: Tr, goals: Sequence[str] = ()
+    ) -> None:
         self.tr, self.goals = tr, list(goals)
         cards = GAME.view(table.state or {}, seat).get("setup_hand", [])
         if not self.goals:
@@ -188,11 +224,13 @@ class SetupPicker(MovePicker):
             )
             for c in cards
         ]
-        super().__init__(table, seat, placeholder, options, min_values=wanted, max_values=wanted)
+        super().__init__(
+            client, "setup", table, seat, placeholder, options, min_values=wanted, max_values=wanted
+        )
 
     async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
         if not self.goals:
-            picker = SetupPicker(self.table, self.seat, self.tr, goals=sorted(values))
+            picker = SetupPicker(self.client, self.table, self.seat, self.tr, goals=sorted(values))
             content = self.tr("runarch.setup_prompt_secret", goals=", ".join(sorted(values)))
             await interaction.response.edit_message(content=content, view=picker)
             return

@@ -178,6 +178,15 @@ async def test_cancel(store: Store, new_table: NewTable, active_table: ActiveTab
     assert (await store.cancel(active.id)).status == "cancelled"
 
 
+async def test_a_lobby_only_cancel_leaves_a_started_game(store: Store, active_table: ActiveTable) -> None:
+    """The lobby's Cancel button read a lobby; if the game started meanwhile it must go on."""
+    active = await active_table(channel_id=3)
+    with pytest.raises(NotInLobby):
+        await store.cancel(active.id, lobby_only=True)
+    row = await store.table(active.id)
+    assert row is not None and row.status == "active"
+
+
 async def test_open_tables_of_newest_first(store: Store, new_table: NewTable, clock: FakeClock) -> None:
     t1 = await new_table(channel_id=1)
     clock.advance(1)

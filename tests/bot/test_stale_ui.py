@@ -1,0 +1,121 @@
+"""Buttons and pickers that outlive what they were shown for: old boards, pickers across a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from simcord import Env
+
+from bot.client import GameBot
+from engine.runarch import GAME
+from tests.bot.harness import Table
+
+
+async def test_an_old_board_after_the_end_says_the_game_is_over_and_where_its_record_is(
+    simcord_env: Env,
+) -> None:
+    table = await Table.open(simcord_env)
+    board = table.last_board()
+    asked = await table.alice.slash(table.thread, "runarch resign")
+    await table.alice.click(asked.response, label="Yes, resign")
+    assert (await table.row()).status == "finished"
+    for player in (table.alice, table.bob):
+        for label in ("Swap stones", "My cards"):
+            late = await player.click(board, label=label)
+            assert late.ephemeral
+            assert "This game is over" in late.response.content, late.response.content
+            assert "/record" in late.response.content
+
+
+async def test_an_old_board_of_an_abandoned_table_says_it_was_closed(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    board = table.last_board()
+    asked = await table.alice.slash(table.thread, "table abandon")
+    await table.alice.click(asked.response, label="Abandon the table")
+    late = await table.bob.click(board, label="Swap stones")
+    assert late.ephemeral and "closed before the game ended" in late.response.content
+
+
+async def test_a_picker_used_after_a_restart_is_replaced_by_a_fresh_one(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    assert shown.ephemeral
+    await simcord_env.restart_bot(make_bot())
+
+    expired = await player.select(shown.response.message, [swap.args[0]])
+    assert expired.response is not None
+    assert expired.response.ephemeral, "the answer is private"
+    assert "This picker has expired" in expired.response.content
+    assert "a fresh one" in expired.response.content
+    assert (await table.row()).version == 1, "the expired picker played nothing"
+
+    fresh = expired.response.message
+    await player.select(fresh, [swap.args[0]])
+    await player.select(fresh, [swap.args[1]])
+    assert (await table.row()).version == 2, "the fresh picker plays the swap"
+    assert (await table.bot.store.moves(table.table_id))[-1].notation == swap.notation
+
+
+async def test_a_picker_used_after_a_restart_says_why_it_cannot_be_reopened(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    """The swap is done by command meanwhile: there is no second swap to pick."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await simcord_env.restart_bot(make_bot())
+    done = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    assert not done.ephemeral
+    snapshot = await table.snapshot()
+    expired = await player.select(shown.response.message, [swap.args[0]])
+    assert expired.response is not None
+    assert "This picker has expired" in expired.response.content
+    assert "a fresh one" not in expired.response.content
+    assert not expired.response.components, "no picker is offered for a swap already made"
+    assert await table.snapshot() == snapshot
+
+
+async def test_a_live_picker_is_answered_once(simcord_env: Env) -> None:
+    """Without a restart the picker's own view answers; the expired-picker item stays silent."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    second = await player.select(shown.response.message, [swap.args[0]])
+    assert "expired" not in second.response.content and not second.followups
+    played = await player.select(shown.response.message, [swap.args[1]])
+    assert not any("expired" in m.content for m in played.followups)
+    assert (await table.row()).version == 2
+
+
+async def test_a_setup_picker_half_chosen_before_a_restart_starts_afresh(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env, variant="complex")
+    seat = (await table.row()).seat_of(table.alice.id)
+    assert seat is not None
+    cards = [c["id"] for c in GAME.view(await table.state(), seat)["setup_hand"]]
+    shown = await table.alice.click(table.last_board(), label="Choose goals")
+    await table.alice.select(shown.response.message, cards[:2])  # the goals; the secret is next
+    await simcord_env.restart_bot(make_bot())
+    expired = await table.alice.select(shown.response.message, [cards[2]])
+    assert expired.response is not None and "a fresh one" in expired.response.content
+    assert all(card in expired.response.content for card in cards), "the fresh picker lists the 5 cards"
+    assert (await table.row()).version == 1
+    await table.alice.select(expired.response.message, cards[:2])
+    await table.alice.select(expired.response.message, [cards[2]])
+    moves = await table.bot.store.moves(table.table_id)
+    assert [m.notation for m in moves if m.user_id == table.alice.id] == [
+        " ".join(["setup", *sorted(cards[:2]), cards[2]])
+    ]
