@@ -16,9 +16,11 @@ from PIL import Image
 from bot.i18n import Tr, catalog
 from engine.runarch import GAME
 from engine.runarch.components import CELLS
-from render import kit
+from render import kit, runarch_public
 from render import runarch as R
+from render import runarch_pieces as P
 from render import runarch_table as T
+from render.runarch_players import automa_lines_key
 from tests.render import runarch_views as V
 
 View = dict[str, Any]
@@ -36,7 +38,7 @@ VIEWS: dict[str, Callable[[], View]] = {
 
 HIGHLIGHT = kit.PALETTE["highlight"]
 ACCENT = kit.PALETTE["accent"]
-GOLD = T.PAL.rgb("gold")
+GOLD = P.PAL.rgb("gold")
 
 
 def names_for(view: View) -> list[str]:
@@ -62,7 +64,7 @@ def band(view: View, name: str) -> tuple[int, int, int, int]:
     spot = T.section(view, name)
     assert spot is not None, name
     top, height = spot
-    return 0, top, T.WIDTH, top + height
+    return 0, top, P.WIDTH, top + height
 
 
 def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
@@ -101,7 +103,7 @@ def test_the_picture_grows_with_the_fullest_archive() -> None:
     mid = V.complex_mid()
     fuller = V.with_changes(mid)
     fuller["archives"][0]["left"] += [V.card(c) for c in ("C16", "C21", "C23", "C28")]
-    assert T.picture_size(fuller)[1] == T.picture_size(mid)[1] + 2 * T.MINI_ROW
+    assert T.picture_size(fuller)[1] == T.picture_size(mid)[1] + 2 * P.MINI_ROW
 
 
 @pytest.mark.parametrize("make", VIEWS.values(), ids=VIEWS.keys())
@@ -143,7 +145,7 @@ def test_filed_cards_show_their_match_colour_in_their_archive() -> None:
         view = make()
         img = picture(view)
         for seat in (0, 1):
-            for side in T.ARCHIVES:
+            for side in P.ARCHIVES:
                 for k, card in enumerate(view["archives"][seat][side]):
                     x, y = T.archive_card_centre(view, seat, side, k)
                     pixel = img.getpixel((x, y))
@@ -276,11 +278,11 @@ def test_the_score_track_grows_with_the_score_and_shows_its_tokens() -> None:
 
 
 def test_close_track_tokens_are_pushed_apart_in_order() -> None:
-    spots = T.spread([100.0, 110.0, 300.0, 305.0], 40, 50, 320)
+    spots = runarch_public.spread([100.0, 110.0, 300.0, 305.0], 40, 50, 320)
     assert spots == sorted(spots)
     assert all(b - a >= 40 for a, b in itertools.pairwise(spots))
     assert spots[0] == 100.0 and spots[-1] <= 320
-    assert T.spread([10.0], 40, 50, 320) == [50]
+    assert runarch_public.spread([10.0], 40, 50, 320) == [50]
 
 
 def test_pending_decisions_are_announced() -> None:
@@ -361,9 +363,9 @@ def test_complex_solo_puts_the_automa_beside_the_player() -> None:
 
 
 def test_the_automa_lines_sentence_follows_its_lines() -> None:
-    assert T.automa_lines_key(V.ROWS) == "render.runarch.automa_rows"
-    assert T.automa_lines_key([*V.ROWS, *V.COLUMNS]) == "render.runarch.automa_rows_columns"
-    assert T.automa_lines_key([*V.ROWS, *V.COLUMNS, "diag1", "diag2"]) == "render.runarch.automa_all_lines"
+    assert automa_lines_key(V.ROWS) == "render.runarch.automa_rows"
+    assert automa_lines_key([*V.ROWS, *V.COLUMNS]) == "render.runarch.automa_rows_columns"
+    assert automa_lines_key([*V.ROWS, *V.COLUMNS, "diag1", "diag2"]) == "render.runarch.automa_all_lines"
 
 
 # ------------------------------------------------------------------------------ languages
@@ -379,7 +381,7 @@ def test_czech_and_english_pictures_differ_and_names_matter(make: Callable[[], V
 
 
 def test_every_key_of_the_table_module_exists_in_both_languages() -> None:
-    source = Path(T.__file__).read_text(encoding="utf-8") + Path(R.__file__).read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in Path(R.__file__).parent.glob("runarch*.py"))
     used = set(re.findall(r'"(render\.runarch\.[a-z_]+)"', source))
     assert len(used) > 50
     assert used <= set(catalog("en")) and used <= set(catalog("cs"))
@@ -387,8 +389,8 @@ def test_every_key_of_the_table_module_exists_in_both_languages() -> None:
 
 def test_goal_phrases_use_the_catalog_names() -> None:
     tr = Tr("cs")
-    assert T.goal_phrase("colour", "B", 3, tr) == "modré ≥3"
-    assert T.goal_phrase("shape", "3", 2, Tr("en")) == "≥2 triangles"
+    assert P.goal_phrase("colour", "B", 3, tr) == "modré ≥3"
+    assert P.goal_phrase("shape", "3", 2, Tr("en")) == "≥2 triangles"
     assert kit.missing_glyphs("≥–−+", kit.font(19, "bold")) == set()
 
 
