@@ -1,20 +1,22 @@
-"""RunArch pictures of the complex game and the solo mode: the board and everything around it.
+"""RunArch pictures of the complex game and the solo mode: the main board and the details.
 
-The top of the picture is the simple game's board picture (:func:`render.runarch.draw_main`,
-720×966) with what the complex game and the automa add to it: scored diagonals are framed
-and the stone the automa moved gets an arrow. Below it, one section after the other:
+A board post of these games carries two pictures, so that each reads on a phone at the width
+of the chat (about 400 px): one 720×2000 picture would be shrunk to fit the preview's height
+and nothing in it would be legible.
 
-* the score track 0-100: a lane per player and the four track bet tokens;
-* the players' boards side by side: current minimum, abilities, the three archives with the
-  filed cards (match area and id), bets on archive counts and goals; once the game is over the
-  revealed secret goal and the final breakdown. In solo the automa's panel takes the second
-  column (or, in the simple game, a full-width panel under the board);
-* the public goals, the public offer and the six condition tokens.
+* :func:`board_image` is the main board, the simple game's picture (:func:`render.runarch.draw_main`,
+  720×966) with what the complex game and the automa add to it: scored diagonals are framed
+  and the stone the automa moved gets an arrow. It is what changes every turn.
+* :func:`details_image` is everything else, one section under the other: the score track (a lane
+  per player and the four track bet tokens); the players' boards side by side (current
+  minimum, abilities, the three archives with the filed cards, bets on archive counts and
+  goals; once the game is over the revealed secret goal and the final breakdown; in solo the
+  automa's panel takes the second column, or in the simple game a full-width panel); the
+  public goals, the public offer and the six condition tokens.
 
-The picture stays 720 px wide, the simple board's width, so a phone shows its text as big as
-the simple board's. It uses the simple board's palette with a few colours appended (gold,
-silver and anti-aliasing ramps), so every cached tile and text sprite of :mod:`render.runarch`
-pastes into it unchanged, and new sprites are cached the same way.
+Both stay 720 px wide, the simple board's width, so a phone shows their text as big as the
+simple board's. The sections are drawn by :mod:`render.runarch_players` and
+:mod:`render.runarch_public` from the pieces of :mod:`render.runarch_pieces`.
 
 Every sentence comes from the ``render.runarch`` catalog keys through ``tr``.
 """
@@ -27,7 +29,6 @@ from typing import Any
 from PIL import Image
 
 from engine.runarch.components import DIAGONAL_LINES
-from render import kit
 from render import runarch as R
 from render.runarch_pieces import (
     ARCHIVE_HEAD,
@@ -87,8 +88,8 @@ View = Mapping[str, Any]
 
 
 def layout(view: View) -> list[tuple[str, int, int]]:
-    """The sections below the board as (name, top, height), and the picture height last."""
-    y = R.HEIGHT
+    """The sections of the details picture as (name, top, height), and the picture height last."""
+    y = MARGIN
     parts: list[tuple[str, int, int]] = []
 
     def add(name: str, height: int) -> None:
@@ -113,7 +114,8 @@ def layout(view: View) -> list[tuple[str, int, int]]:
 
 
 def section(view: View, name: str) -> tuple[int, int] | None:
-    """``(top, height)`` of a section ("track", "players", "automa", "goals", "tokens")."""
+    """``(top, height)`` of a section of the details picture ("track", "players", "automa",
+    "goals", "tokens")."""
     for part, top, height in layout(view):
         if part == name:
             return top, height
@@ -154,16 +156,13 @@ def condition_box(view: View, index: int) -> tuple[int, int, int, int]:
 
 
 def picture_size(view: View) -> tuple[int, int]:
-    """Size of the picture of ``view``."""
-    if not R.is_extended(view):
-        return R.SIZE_PX
+    """Size of the details picture of a complex or solo ``view``."""
     return WIDTH, layout(view)[-1][1]
 
 
-def draw(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
-    """The picture of a complex or solo ``view`` (palette image)."""
-    parts = layout(view)
-    img = PAL.new((WIDTH, parts[-1][1]))
+def board_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
+    """The main board of a complex or solo ``view`` (palette image of :data:`render.runarch.SIZE_PX`)."""
+    img = PAL.new(R.SIZE_PX)
     img.paste(R._base(), (0, 0))
     R.draw_main(img, view, names, tr)
     last = view.get("last") or {}
@@ -173,13 +172,20 @@ def draw(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
     moved = (last.get("automa") or {}).get("moved")
     if moved:
         draw_move_arrow(img, moved[0], moved[1])
+    return img
+
+
+def details_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
+    """The details picture of a complex or solo ``view`` (palette image of :func:`picture_size`)."""
+    parts = layout(view)
+    img = PAL.new(picture_size(view))
     solo_seat = automa_seat(view)
     for name, y, h in parts:
         if name == "track":
             draw_track(img, y, view, names, tr)
         elif name == "players":
             for seat in range(seat_count(view)):
-                x0 = MARGIN + seat * (COLUMN_W + COLUMN_GAP)
+                x0 = column_x(seat)
                 if seat == solo_seat:
                     draw_automa_column(img, x0, y, h, view, names, tr)
                 else:
@@ -191,16 +197,6 @@ def draw(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
         elif name == "tokens":
             draw_tokens(img, y, view, tr)
     return img
-
-
-def render_board(view: View, names: Sequence[str], tr: Tr) -> bytes:
-    """The picture of a complex or solo ``view`` as PNG bytes (see the module docstring)."""
-    return kit.encode_png(board_image(view, names, tr))
-
-
-def board_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
-    """The picture of a complex or solo ``view`` as a palette image (what :func:`render_board` encodes)."""
-    return draw(view, names, tr)
 
 
 def draw_card_extras(
