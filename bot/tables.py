@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
 BoardImage = Callable[[Mapping[str, Any], Sequence[str], Tr], "Image.Image"]
+RenderDetails = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes | None]
+AltText = Callable[[Mapping[str, Any], Sequence[str], Tr], Sequence[str]]
 BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
 EventWords = Callable[[Tr, str, dict[str, Any]], tuple[str, dict[str, Any]]]
 
@@ -62,6 +64,13 @@ class GameAdapter:
     """Options a lobby need not show for these settings (a solo difficulty at a table for two)."""
     board_image: BoardImage | None = None
     """The public board as a palette image, for the animated replay of ``/record``."""
+    render_details: RenderDetails | None = None
+    """A second picture of the public state posted under the board (``None``: nothing more to show),
+    so that each picture stays readable at a phone's width."""
+    alt_text: AltText | None = None
+    """The board post's pictures in words, one description per picture (the board, then the
+    details): what screen readers read and what shows when a picture fails to load. Only public
+    state, at most 1000 characters each (Discord takes 1024)."""
 
 
 @dataclass(frozen=True)
@@ -325,8 +334,8 @@ class TableService:
         *,
         mover: int | None,
         notices: Sequence[str] = (),
-    ) -> tuple[str, discord.File, discord.ui.View | None, discord.AllowedMentions]:
-        """Content, picture, buttons and pings of a board post, in the table's language.
+    ) -> tuple[str, list[discord.File], discord.ui.View | None, discord.AllowedMentions]:
+        """Content, pictures, buttons and pings of a board post, in the table's language.
 
         ``notices`` come first: what the bot did on its own (a timeout, a removal)."""
         adapter = self.adapters[table.game]
@@ -368,11 +377,20 @@ class TableService:
                 lines.append(tr("waiting.to_act_limit", mention=", ".join(mentions), deadline=limit))
             elif mentions:
                 lines.append(tr("table.to_act", mention=", ".join(mentions)))
-        png = adapter.render_board(adapter.game.view(table.state, None), names, tr)
-        file = discord.File(io.BytesIO(png), filename=f"{table.game}.png")
+        public = adapter.game.view(table.state, None)
+        pictures = [(adapter.render_board(public, names, tr), f"{table.game}.png")]
+        details = adapter.render_details(public, names, tr) if adapter.render_details is not None else None
+        if details is not None:
+            pictures.append((details, f"{table.game}-details.png"))
+        alts = [a[:1000] for a in adapter.alt_text(public, names, tr)] if adapter.alt_text is not None else []
+        alts += [None] * (len(pictures) - len(alts))
+        files = [
+            discord.File(io.BytesIO(png), filename=name, description=alt)
+            for (png, name), alt in zip(pictures, alts, strict=False)
+        ]
         view = adapter.board_view(table, tr) if outcome is None else None
         allowed = discord.AllowedMentions(everyone=False, roles=False, users=ping)
-        return "\n".join(lines) or tr("table.board"), file, view, allowed
+        return "\n".join(lines) or tr("table.board"), files, view, allowed
 
     @staticmethod
     def event_text(tr: Tr, event: Event, names: Sequence[str], words: EventWords = _no_words) -> str:
@@ -387,8 +405,8 @@ class TableService:
     ) -> bool:
         """Post the board in the table's own thread or DM, outside any interaction (the
         scheduler's moves). The move is already saved, so a failed post is only logged."""
-        content, file, view, allowed = self.board_message(table, events, mover=None, notices=notices)
-        kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": allowed}
+        content, files, view, allowed = self.board_message(table, events, mover=None, notices=notices)
+        kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": allowed}
         if view is not None:
             kwargs["view"] = view
         channel = await self.channel_of(table)
@@ -425,8 +443,8 @@ class TableService:
 
         ``mover`` is the seat whose move was just saved (``None``: the board was asked for, or
         the game has just started), so the report says "your move is saved" only after a move."""
-        content, file, view, allowed = self.board_message(table, events, mover=mover)
-        kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": allowed}
+        content, files, view, allowed = self.board_message(table, events, mover=mover)
+        kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": allowed}
         if view is not None:
             kwargs["view"] = view
         try:

@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of
 from bot.tables import discord_time
 from db.boards import FinishedGame, GameLine, PlayerSummary
+from db.rating import DISPLAY_BASE
 from render.rating_chart import ChartPicture, render_rating_chart
 
 HISTORY_LENGTH = 10
@@ -71,7 +72,9 @@ class PlayerStats(commands.Cog):
         if chart_game is not None:
             points = await self.bot.store.rating_history(who.id, chart_game)
             chart = ChartPicture(
-                title=tr("stats.chart_title", game=self._title(tr, chart_game)), points=points
+                title=tr("stats.chart_title", game=self._title(tr, chart_game)),
+                points=points,
+                start=DISPLAY_BASE,
             )
             files.append(discord.File(io.BytesIO(render_rating_chart(chart, tr)), filename="rating.png"))
             embed.set_image(url="attachment://rating.png")

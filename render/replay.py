@@ -1,4 +1,7 @@
-"""An animated GIF replay of a recorded game: the public board at the start and after every move.
+"""An animated GIF replay of a recorded game: the public board at the start and after every turn.
+
+A turn is what the bot posts a new board for: it ends when the awaited seats change (a swap
+and the scorings after it are one turn, one frame). The last position always has its frame.
 
 Any game's board drawer works (``draw(view, names, tr) -> Image``); only the public view
 (``game.view(state, None)``) is ever drawn, so a replay shows no hand or secret.
@@ -47,10 +50,26 @@ def states_of(game: Game, record: GameRecord) -> Iterator[State]:
         yield state
 
 
+def turn_states(game: Game, record: GameRecord) -> Iterator[State]:
+    """The initial state, each state that passes the turn (the awaited seats change) and the last."""
+    states = states_of(game, record)
+    shown = previous = next(states)
+    yield shown
+    waiting = list(game.to_act(shown))
+    for state in states:
+        now = list(game.to_act(state))
+        if now != waiting:
+            shown = state
+            yield shown
+        previous, waiting = state, now
+    if previous is not shown:
+        yield previous
+
+
 def record_gif(game: Game, record: GameRecord, draw: Draw, tr: Tr) -> bytes:
     """The replay of ``record`` as a looping GIF: the public board drawn by ``draw`` at the start
-    and after every move (timing and merged frames as in :func:`replay_gif`)."""
-    return replay_gif(draw(game.view(state, None), record.players, tr) for state in states_of(game, record))
+    and after every turn (timing and merged frames as in :func:`replay_gif`)."""
+    return replay_gif(draw(game.view(state, None), record.players, tr) for state in turn_states(game, record))
 
 
 def replay_gif(

@@ -376,31 +376,54 @@ PENDING = {
 }
 
 
-def _turn_line(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
-    """Who is to act and, in the complex game, what they owe first (setup choice, bet, draw)."""
+def turn_key(view: Mapping[str, Any]) -> tuple[str, int | None]:
+    """The key of who is to act and, in the complex game, what they owe first (setup choice,
+    bet, draw), with the seat the sentence names (``None``: it names nobody)."""
     to_act = view["to_act"]
     if view.get("phase") == "setup":
         if len(to_act) > 1:
-            return tr("render.runarch.setup_both")
-        return tr("render.runarch.setup_one", name=_name(names, to_act[0], tr))
+            return "render.runarch.setup_both", None
+        return "render.runarch.setup_one", to_act[0]
     pending = view.get("pending") or []
     if pending:
         first = pending[0]
         key = PENDING.get(first.get("token") if first.get("kind") == "bet" else first.get("kind"))
         if key:
-            return tr(key, name=_name(names, to_act[0], tr))
-    return tr("render.runarch.turn", name=_name(names, to_act[0], tr))
+            return key, to_act[0]
+    return "render.runarch.turn", to_act[0]
+
+
+def fit_sentence(
+    tr: Tr, key: str, names: Sequence[str], seat: int | None, room: float, size: int, weight: str
+) -> tuple[str, int]:
+    """Sentence ``key`` naming ``seat`` within ``room`` px, and the font size it fits at.
+
+    A long name is shortened, never the words around it; a sentence naming nobody steps down
+    to 18 px before anything of it is cut (only a name of a few letters cannot fit)."""
+    for step in (size, size - 2, size - 4) if seat is None else (size,):
+        fnt = kit.font(step, weight)
+        if seat is None:
+            line = tr(key)
+        else:
+            rest = kit.text_width(tr(key, name=""), fnt)
+            line = tr(key, name=kit.fit_text(_name(names, seat, tr, None), fnt, max(room - rest, 48)))
+        if kit.text_width(line, fnt) <= room:
+            return line, step
+    return kit.fit_text(line, fnt, room), step
+
+
+def end_condition(view: Mapping[str, Any], tr: Tr) -> str:
+    """When the game ends: the target score, or in the complex game the tenth filed card."""
+    if view.get("variant", "simple") == "simple":
+        return tr("render.runarch.target", target=view["target"])
+    return tr("render.runarch.ends_at", count=TENTH_CARD)
 
 
 def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> None:
+    """Whose turn (or the result) on the left, the round on the right: the sentence gets all
+    the room the round leaves (when the game ends is in the footer)."""
     cy = STATUS_Y + STATUS_H // 2
     right = WIDTH - MARGIN - 16
-    if view.get("variant", "simple") == "simple":
-        target = tr("render.runarch.target", target=view["target"])
-    else:
-        target = tr("render.runarch.ends_at", count=TENTH_CARD)
-    text(img, (right, cy), target, size=20, fill="muted", bg="surface", anchor="rm")
-    right -= round(kit.text_length(target, 20)) + 20
     if view["final_round"] and not view["over"]:
         right = round(pill(img, right, cy, tr("render.runarch.final_round"), align="right", under="surface"))
         right -= 12
@@ -408,31 +431,29 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr:
     text(img, (right, cy), rnd, size=20, weight="medium", fill="ink", bg="surface", anchor="rm")
     right -= round(kit.text_length(rnd, 20, "medium"))
     left = MARGIN + 16
-    room = right - 20 - left
     if view["over"]:
         left = round(pill(img, left, cy, tr("render.runarch.game_over"), under="surface")) + 12
         outcome = view.get("outcome") or {}
         places = outcome.get("places") or []
         winners = [s for s, place in enumerate(places) if place == 1]
-        if len(winners) == 1:
-            line = tr("render.runarch.winner", name=_name(names, winners[0], tr))
-        else:
-            line = tr("render.runarch.draw")
-        room = right - 20 - left
-        line = kit.fit_text(line, kit.font(22, "bold"), room)
-        text(img, (left, cy), line, size=22, weight="bold", fill="highlight", bg="surface", anchor="lm")
+        key: str = "render.runarch.winner" if len(winners) == 1 else "render.runarch.draw"
+        seat: int | None = winners[0] if len(winners) == 1 else None
+    elif view["to_act"]:
+        key, seat = turn_key(view)
+    else:
         return
-    if view["to_act"]:
-        line = _turn_line(view, names, tr)
-        line = kit.fit_text(line, kit.font(22, "bold"), room)
-        text(img, (left, cy), line, size=22, weight="bold", fill="highlight", bg="surface", anchor="lm")
+    line, size = fit_sentence(tr, key, names, seat, right - 20 - left, 22, "bold")
+    text(img, (left, cy), line, size=size, weight="bold", fill="highlight", bg="surface", anchor="lm")
 
 
 def _footer(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> None:
+    """The last turn and what it scored on the left; the deck and when the game ends on the right."""
     y = FOOTER_Y
     right = WIDTH - MARGIN
     deck = tr("render.runarch.deck", count=view["deck_count"])
     text(img, (right, y + 14), deck, size=18, fill="muted", anchor="rm")
+    ends = end_condition(view, tr)
+    text(img, (right, y + 52), ends, size=18, fill="muted", anchor="rm")
     room = right - MARGIN - kit.text_length(deck, 18) - 24
     last = view.get("last")
     if last is None:
@@ -446,11 +467,12 @@ def _footer(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], tr:
     line = kit.fit_text(line, kit.font(20, "medium"), room)
     text(img, (MARGIN, y + 14), line, size=20, weight="medium", fill="ink", anchor="lm")
     x = MARGIN
+    pills_end = right - kit.text_length(ends, 18) - 16
     for scored in last["scores"]:
         key = SCORED_IN.get(scored.get("archive") or "", "render.runarch.scored")
         label = tr(key, card=scored["card"], line=scored["line"], points=scored["points"])
         width = kit.text_length(label, 18, "bold") + 26
-        if x + width > WIDTH - MARGIN:
+        if x + width > pills_end:
             break
         x = pill(img, x, y + 52, label, fill="accent") + 10
 
@@ -496,12 +518,20 @@ def _last_line(last: Mapping[str, Any], name: str, tr: Tr) -> str:
 
 
 def render_board(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes:
-    """The public board of ``view`` (``GAME.view(state, None)``) as PNG bytes.
-
-    A simple two-player game is the 720×966 picture (:data:`SIZE_PX`); the complex game and
-    the solo mode add the player boards, the public goals and tokens or the automa below it
-    (:mod:`render.runarch_table`)."""
+    """The public board of ``view`` (``GAME.view(state, None)``) as PNG bytes: the 720×966
+    picture (:data:`SIZE_PX`) of every variant. The complex game and the solo mode show the
+    rest of the table in a second picture, :func:`render_details`."""
     return kit.encode_png(board_image(view, names, tr))
+
+
+def render_details(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes | None:
+    """The second picture of a complex or solo ``view`` (player boards, public goals and tokens,
+    the automa) as PNG bytes; ``None`` for the simple game for two, which has none."""
+    if not is_extended(view):
+        return None
+    from render import runarch_table  # imports this module: import it only when needed
+
+    return kit.encode_png(runarch_table.details_image(view, names, tr))
 
 
 def board_image(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> Image.Image:
@@ -553,17 +583,37 @@ GOAL_ROW_H = 40
 """Extra height of a complex-game card: its goal is drawn under the pattern."""
 
 
-def hand_size(count: int, with_goals: bool = False) -> tuple[int, int]:
-    """Size of the picture of ``count`` hand cards."""
+HAND_COLUMNS = 2
+"""Cards per row: two are 712 px wide, so a phone shows the hand at the board's scale (five
+cards in one row, 1750 px, would be shrunk to a strip)."""
+
+
+def _hand_grid(count: int) -> tuple[int, int]:
     count = max(count, 1)
+    return min(count, HAND_COLUMNS), -(-count // HAND_COLUMNS)
+
+
+def hand_size(count: int, with_goals: bool = False) -> tuple[int, int]:
+    """Size of the picture of ``count`` hand cards (in rows of :data:`HAND_COLUMNS`)."""
+    columns, rows = _hand_grid(count)
     height = CARD_H + (GOAL_ROW_H if with_goals else 0)
-    return 2 * HAND_MARGIN + count * CARD_W + (count - 1) * PANEL_GAP, 2 * HAND_MARGIN + height
+    return (
+        2 * HAND_MARGIN + columns * CARD_W + (columns - 1) * PANEL_GAP,
+        2 * HAND_MARGIN + rows * height + (rows - 1) * PANEL_GAP,
+    )
 
 
-def hand_slot_centre(card: int, position: int) -> tuple[int, int]:
+def _card_origin(card: int, with_goals: bool) -> tuple[int, int]:
+    height = CARD_H + (GOAL_ROW_H if with_goals else 0)
+    column, row = card % HAND_COLUMNS, card // HAND_COLUMNS
+    return HAND_MARGIN + column * (CARD_W + PANEL_GAP), HAND_MARGIN + row * (height + PANEL_GAP)
+
+
+def hand_slot_centre(card: int, position: int, with_goals: bool = False) -> tuple[int, int]:
     """Pixel centre of pattern ``position`` (0-4) of the ``card``-th card on the hand picture."""
-    x0 = HAND_MARGIN + card * (CARD_W + PANEL_GAP) + (CARD_W - (5 * SLOT + 4 * SLOT_GAP)) // 2
-    return x0 + position * (SLOT + SLOT_GAP) + SLOT // 2, HAND_MARGIN + SLOT_TOP + SLOT // 2
+    x0, y0 = _card_origin(card, with_goals)
+    x0 += (CARD_W - (5 * SLOT + 4 * SLOT_GAP)) // 2
+    return x0 + position * (SLOT + SLOT_GAP) + SLOT // 2, y0 + SLOT_TOP + SLOT // 2
 
 
 def render_hand(cards: Sequence[Mapping[str, Any]], tr: Tr, *, with_goals: bool = False) -> bytes:
@@ -586,8 +636,7 @@ def render_hand(cards: Sequence[Mapping[str, Any]], tr: Tr, *, with_goals: bool 
         text(img, (HAND_MARGIN + CARD_W // 2, cy), message, size=22, fill="muted", bg="surface", anchor="mm")
         return kit.encode_png(img)
     for i, card in enumerate(cards):
-        x0 = HAND_MARGIN + i * (CARD_W + PANEL_GAP)
-        y0 = HAND_MARGIN
+        x0, y0 = _card_origin(i, with_goals)
         kit.rounded_box(img, (x0, y0, x0 + CARD_W, y0 + card_h), 14, "surface", pal=PAL)
         if with_goals:
             from render.runarch_table import draw_card_extras  # the table module builds on this one
@@ -596,7 +645,7 @@ def render_hand(cards: Sequence[Mapping[str, Any]], tr: Tr, *, with_goals: bool 
         title = tr("render.runarch.card", card=card["id"])
         text(img, (x0 + 16, y0 + 14), title, size=22, weight="bold", fill="ink", bg="surface")
         for k, code in enumerate(card["pattern"]):
-            cx, cy = hand_slot_centre(i, k)
+            cx, cy = hand_slot_centre(i, k, with_goals)
             img.paste(_slot(code), (cx - SLOT // 2, cy - SLOT // 2))
-            text(img, (cx, cy + SLOT // 2 + 16), str(k + 1), size=16, fill="muted", bg="surface", anchor="mm")
+            text(img, (cx, cy + SLOT // 2 + 16), str(k + 1), size=18, fill="muted", bg="surface", anchor="mm")
     return kit.encode_png(img)

@@ -18,6 +18,7 @@ from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
+from cogs.runarch.alt_text import alt_texts
 from cogs.runarch.board import BoardButton, ExpiredPicker, ResignConfirm, board_view
 from cogs.runarch.labels import (
     ARCHIVES,
@@ -35,7 +36,7 @@ from cogs.runarch.labels import (
 from cogs.runarch.pickers import partners
 from cogs.runarch.private import show_hand
 from engine.runarch import GAME
-from render.runarch import board_image, render_board
+from render.runarch import board_image, render_board, render_details
 
 NAME = "runarch"
 VARIANTS = ("simple", "complex")
@@ -70,6 +71,8 @@ class RunArch(
                 event_words=event_words,
                 lobby_hides=lobby_hides,
                 board_image=board_image,
+                render_details=render_details,
+                alt_text=alt_texts,
             )
         )
 

@@ -249,11 +249,12 @@ def hidden_card_ids(state: dict[str, Any]) -> set[str]:
 
 
 def leaked_ids(messages: list[discord.Message], state: dict[str, Any]) -> dict[int, set[str]]:
-    """Hidden card ids found in public messages (content and embeds), by message id."""
+    """Hidden card ids found in public messages (content, embeds and picture descriptions), by message id."""
     hidden = hidden_card_ids(state)
     leaks: dict[int, set[str]] = {}
     for message in messages:
         text = message.content + "".join(str(e.to_dict()) for e in message.embeds)
+        text += "".join(a.description or "" for a in message.attachments)
         found = set(CARD_ID.findall(text)) & hidden
         if found:
             leaks[message.id] = found

@@ -1,4 +1,4 @@
-"""A replay GIF shows the public board at the start and after every move, loops, and stays small."""
+"""A replay GIF shows the public board at the start and after every turn, loops, and stays small."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from PIL import Image, ImageSequence
 from bot.i18n import Tr
 from engine.core import GameRecord, IllegalMove, State
 from engine.runarch import GAME
-from render.replay import record_gif, replay_gif, states_of
-from render.runarch import board_image
+from render.replay import record_gif, replay_gif, states_of, turn_states
+from render.runarch import SIZE_PX, board_image
 from tests.engine.runarch_support import play_game
 
 MAX_BYTES = 3 * 1024 * 1024
@@ -29,10 +29,15 @@ def finished_record(seats: int, options: dict[str, Any], seed: int = 5) -> GameR
 
 
 def pictures(record: GameRecord) -> list[Image.Image]:
-    """The board after each state, as RGB, drawn one by one."""
-    return [
-        board_image(GAME.view(s, None), record.players, TR).convert("RGB") for s in states_of(GAME, record)
-    ]
+    """The board at the start and after each turn, as RGB, drawn one by one."""
+    return [board_image(GAME.view(s, None), record.players, TR).convert("RGB") for s in turns(record)]
+
+
+def turns(record: GameRecord) -> list[State]:
+    """The start, each state after which other seats are awaited, and the final state."""
+    states = list(states_of(GAME, record))
+    kept = [states[0]] + [b for a, b in itertools.pairwise(states) if GAME.to_act(a) != GAME.to_act(b)]
+    return kept if kept[-1] is states[-1] else [*kept, states[-1]]
 
 
 def decoded(gif: bytes) -> tuple[Image.Image, list[Image.Image]]:
@@ -64,8 +69,12 @@ def test_the_replay_is_the_board_after_every_move(seats: int, options: dict[str,
     assert img.info["loop"] == 0  # forever
     boards = pictures(record)
     distinct = [boards[0]] + [b for a, b in itertools.pairwise(boards) if a.tobytes() != b.tobytes()]
-    assert len(frames) == len(distinct)  # one frame per move plus the start, repeats merged
-    assert len(distinct) >= len(record.moves) * 0.9
+    assert len(frames) == len(distinct)  # one frame per turn plus the start, repeats merged
+    states = list(states_of(GAME, record))
+    turn_count = sum(1 for a, b in itertools.pairwise(states) if GAME.to_act(a) != GAME.to_act(b))
+    assert turn_count + 1 <= len(boards) <= turn_count + 2 < len(record.moves)  # fewer frames than moves
+    assert len(distinct) >= len(boards) * 0.9
+    assert img.size == SIZE_PX  # every frame is the whole board: nothing padded around it
     assert shows(frames[0], boards[0])
     assert shows(frames[-1], boards[-1])
     assert all(shows(frame, board) for frame, board in zip(frames, distinct, strict=True))
@@ -96,7 +105,7 @@ def test_only_the_public_view_is_drawn() -> None:
     )
     spy = Spy()
     record_gif(spy, record, board_image, TR)  # type: ignore[arg-type]
-    assert spy.seats == [None] * (len(record.moves) + 1)
+    assert spy.seats == [None] * len(list(turn_states(GAME, record)))
 
 
 def test_an_illegal_move_stops_the_replay() -> None:

@@ -254,20 +254,22 @@ def hand_cards(n: int) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
-def test_hand_width_grows_with_the_number_of_cards(lang: str) -> None:
-    widths = []
-    for n in (1, 2, 3):
-        png = R.render_hand(hand_cards(n), Tr(lang))
+def test_hand_is_a_grid_two_cards_wide(lang: str) -> None:
+    """Five cards in a row were 1750×222: at a phone's 400 px their text was 4 px tall. In rows
+    of two the picture is as wide as the board, so it reads at the board's scale."""
+    sizes = []
+    for n in (1, 2, 3, 5):
+        png = R.render_hand(hand_cards(n), Tr(lang), with_goals=n == 5)
         assert len(png) < MAX_BYTES
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG"
-        widths.append(img.width)
-    assert widths[0] < widths[1] < widths[2]
-    assert widths[1] - widths[0] == widths[2] - widths[1]
+        sizes.append(img.size)
+    assert sizes[0][0] < sizes[1][0] == sizes[2][0] == sizes[3][0] <= R.WIDTH
+    assert sizes[0][1] == sizes[1][1] < sizes[2][1] < sizes[3][1] <= sizes[3][0] * 1.5
 
 
 def test_hand_shows_each_pattern_in_order() -> None:
-    cards = hand_cards(2)
+    cards = hand_cards(5)
     img = Image.open(io.BytesIO(R.render_hand(cards, Tr("en")))).convert("RGB")
     for i, card in enumerate(cards):
         for k, code in enumerate(card["pattern"]):

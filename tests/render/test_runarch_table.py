@@ -16,9 +16,11 @@ from PIL import Image
 from bot.i18n import Tr, sentences
 from engine.runarch import GAME
 from engine.runarch.components import CELLS
-from render import kit
+from render import kit, runarch_public
 from render import runarch as R
+from render import runarch_pieces as P
 from render import runarch_table as T
+from render.runarch_players import automa_lines_key
 from tests.render import runarch_views as V
 
 View = dict[str, Any]
@@ -36,7 +38,7 @@ VIEWS: dict[str, Callable[[], View]] = {
 
 HIGHLIGHT = kit.PALETTE["highlight"]
 ACCENT = kit.PALETTE["accent"]
-GOLD = T.PAL.rgb("gold")
+GOLD = P.PAL.rgb("gold")
 
 
 def names_for(view: View) -> list[str]:
@@ -53,6 +55,14 @@ def picture(view: View, lang: str = "en", names: list[str] | None = None) -> Ima
     return img.convert("RGB")
 
 
+def details(view: View, lang: str = "en", names: list[str] | None = None) -> Image.Image:
+    png = R.render_details(view, names or names_for(view), Tr(lang))
+    assert png is not None
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img.convert("RGB")
+
+
 def count(img: Image.Image, box: tuple[int, int, int, int], colour: kit.RGB) -> int:
     colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
     return sum(n for n, rgb in colours if tuple(rgb) == colour)
@@ -62,7 +72,7 @@ def band(view: View, name: str) -> tuple[int, int, int, int]:
     spot = T.section(view, name)
     assert spot is not None, name
     top, height = spot
-    return 0, top, T.WIDTH, top + height
+    return 0, top, P.WIDTH, top + height
 
 
 def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
@@ -76,16 +86,19 @@ def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 @pytest.mark.parametrize("make", VIEWS.values(), ids=VIEWS.keys())
 def test_every_picture_is_a_phone_sized_png_under_400_kb(make: Callable[[], View], lang: str) -> None:
     view = make()
-    png = png_of(view, lang)
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    assert len(png) < MAX_BYTES
-    img = Image.open(io.BytesIO(png))
-    img.verify()
-    img = Image.open(io.BytesIO(png))
-    assert img.mode == "P"  # the palette keeps pictures small
-    assert img.size == T.picture_size(view)
-    assert img.width == R.WIDTH  # as wide as the simple board: text as big on a phone
-    assert R.HEIGHT < img.height < 2.5 * R.HEIGHT
+    main = png_of(view, lang)
+    more = R.render_details(view, names_for(view), Tr(lang))
+    assert more is not None
+    for png, size in ((main, R.SIZE_PX), (more, T.picture_size(view))):
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        assert len(png) < MAX_BYTES
+        img = Image.open(io.BytesIO(png))
+        img.verify()
+        img = Image.open(io.BytesIO(png))
+        assert img.mode == "P"  # the palette keeps pictures small
+        assert img.size == size
+        assert img.width == R.WIDTH  # as wide as the simple board: text as big on a phone
+    assert T.picture_size(view)[1] < 2 * R.WIDTH  # the details open full screen on a phone
 
 
 def test_the_crowded_final_picture_stays_far_below_the_limit_with_long_names() -> None:
@@ -95,13 +108,14 @@ def test_the_crowded_final_picture_stays_far_below_the_limit_with_long_names() -
     names = ["Žluťoučký kůň úpěl ďábelské ódy 🎲", "Příliš dlouhé jméno hráče, který se nevejde"]
     for lang in ("en", "cs"):
         assert len(png_of(view, lang, names)) < MAX_BYTES * 0.6
+        assert len(R.render_details(view, names, Tr(lang)) or b"") < MAX_BYTES * 0.6
 
 
 def test_the_picture_grows_with_the_fullest_archive() -> None:
     mid = V.complex_mid()
     fuller = V.with_changes(mid)
     fuller["archives"][0]["left"] += [V.card(c) for c in ("C16", "C21", "C23", "C28")]
-    assert T.picture_size(fuller)[1] == T.picture_size(mid)[1] + 2 * T.MINI_ROW
+    assert T.picture_size(fuller)[1] == T.picture_size(mid)[1] + 2 * P.MINI_ROW
 
 
 @pytest.mark.parametrize("make", VIEWS.values(), ids=VIEWS.keys())
@@ -122,6 +136,7 @@ def test_simple_two_player_views_ignore_the_complex_keys() -> None:
     noisy = {**view, **extra, "variant": "simple", "solo": False}
     assert R.render_board(noisy, NAMES, tr) == plain
     assert Image.open(io.BytesIO(plain)).size == R.SIZE_PX
+    assert R.render_details(noisy, NAMES, tr) is None  # one picture: nothing else to show
     assert R.render_board({**noisy, "variant": "complex"}, NAMES, tr) != plain
 
 
@@ -141,9 +156,9 @@ def test_complex_and_solo_tops_match_the_simple_layout() -> None:
 def test_filed_cards_show_their_match_colour_in_their_archive() -> None:
     for make in (V.complex_mid, V.complex_final):
         view = make()
-        img = picture(view)
+        img = details(view)
         for seat in (0, 1):
-            for side in T.ARCHIVES:
+            for side in P.ARCHIVES:
                 for k, card in enumerate(view["archives"][seat][side]):
                     x, y = T.archive_card_centre(view, seat, side, k)
                     pixel = img.getpixel((x, y))
@@ -156,8 +171,8 @@ def test_an_archive_card_adds_a_mini_card() -> None:
     more["archives"][0]["right"] = [V.card("C33")]
     colour = kit.PALETTE[V.card("C33")["match"][1]]
     x, y = T.archive_card_centre(view, 0, "right", 0)
-    assert distance(picture(view).getpixel((x, y)), colour) > 60
-    assert distance(picture(more).getpixel((x, y)), colour) < 14
+    assert distance(details(view).getpixel((x, y)), colour) > 60
+    assert distance(details(more).getpixel((x, y)), colour) < 14
 
 
 def test_abilities_are_filled_only_when_held() -> None:
@@ -166,7 +181,7 @@ def test_abilities_are_filled_only_when_held() -> None:
     none = V.with_changes(view, abilities=[dict(V.NO_ABILITIES), dict(V.NO_ABILITIES)])
     every = V.ABILITIES_BY_TOKENS[3]
     all_three = V.with_changes(view, abilities=[dict(every), dict(every)])
-    counts = [count(picture(v), players, ACCENT) for v in (none, view, all_three)]
+    counts = [count(details(v), players, ACCENT) for v in (none, view, all_three)]
     assert counts[0] == 0  # no ability: nothing filled
     assert counts[0] < counts[1] < counts[2]
 
@@ -174,18 +189,18 @@ def test_abilities_are_filled_only_when_held() -> None:
 def test_minimum_and_bets_change_the_player_board() -> None:
     view = V.complex_mid()
     players = band(view, "players")
-    base = picture(view).crop(players).tobytes()
-    assert picture(V.with_changes(view, minimums=[9, 9])).crop(players).tobytes() != base
-    no_bets = picture(V.with_changes(view, bets=[[], []]))
-    assert count(no_bets, players, GOLD) < count(picture(view), players, GOLD)
+    base = details(view).crop(players).tobytes()
+    assert details(V.with_changes(view, minimums=[9, 9])).crop(players).tobytes() != base
+    no_bets = details(V.with_changes(view, bets=[[], []]))
+    assert count(no_bets, players, GOLD) < count(details(view), players, GOLD)
 
 
 def test_setup_shows_who_has_chosen() -> None:
     view = V.complex_setup()
     players = band(view, "players")
-    one = count(picture(view), players, ACCENT)
-    none = count(picture(V.with_changes(view, setup_done=[False, False], to_act=[0, 1])), players, ACCENT)
-    both = count(picture(V.with_changes(view, setup_done=[True, True], to_act=[])), players, ACCENT)
+    one = count(details(view), players, ACCENT)
+    none = count(details(V.with_changes(view, setup_done=[False, False], to_act=[0, 1])), players, ACCENT)
+    both = count(details(V.with_changes(view, setup_done=[True, True], to_act=[])), players, ACCENT)
     assert none == 0 < one < both  # an accent "goals chosen" label per seat that has chosen
 
 
@@ -197,24 +212,24 @@ def test_the_final_breakdown_appears_only_when_the_game_is_over() -> None:
     running = V.with_changes(final, over=False, outcome=None, to_act=[0])
     del running["final"], running["secrets"]
     # the breakdown's title and totals are the only highlight colour on the player boards
-    assert count(picture(final), band(final, "players"), HIGHLIGHT) > 200
-    assert count(picture(running), band(running, "players"), HIGHLIGHT) == 0
+    assert count(details(final), band(final, "players"), HIGHLIGHT) > 200
+    assert count(details(running), band(running, "players"), HIGHLIGHT) == 0
     assert T.section(final, "players")[1] > T.section(running, "players")[1]  # type: ignore[index]
     # "over" alone (no breakdown yet) does not invent one
     over_without = V.with_changes(final)
     del over_without["final"]
-    assert count(picture(over_without), band(over_without, "players"), HIGHLIGHT) == 0
+    assert count(details(over_without), band(over_without, "players"), HIGHLIGHT) == 0
 
 
 def test_the_breakdown_and_the_revealed_secrets_are_drawn() -> None:
     view = V.complex_final()
     players = band(view, "players")
-    base = picture(view).crop(players).tobytes()
+    base = details(view).crop(players).tobytes()
     changed = V.with_changes(view)
     changed["final"][0]["total"] = 99
-    assert picture(changed).crop(players).tobytes() != base
+    assert details(changed).crop(players).tobytes() != base
     swapped = V.with_changes(view, secrets=view["secrets"][::-1])
-    assert picture(swapped).crop(players).tobytes() != base
+    assert details(swapped).crop(players).tobytes() != base
 
 
 # ------------------------------------------------------------------------------ public parts
@@ -222,34 +237,34 @@ def test_the_breakdown_and_the_revealed_secrets_are_drawn() -> None:
 
 def test_the_offer_shows_each_match_area_in_its_position() -> None:
     view = V.complex_mid()
-    img = picture(view)
+    img = details(view)
     for i, code in enumerate(view["offer"]):
         assert distance(img.getpixel(T.offer_centre(view, i)), kit.PALETTE[code[1]]) < 14, (i, code)
     short = V.with_changes(view, offer=view["offer"][:2])
     x, y = T.offer_centre(short, 3)
-    assert distance(picture(short).getpixel((x, y)), kit.PALETTE[view["offer"][3][1]]) > 60
+    assert distance(details(short).getpixel((x, y)), kit.PALETTE[view["offer"][3][1]]) > 60
 
 
 def test_condition_tokens_show_whether_their_bet_is_still_there() -> None:
     view = V.complex_mid()
-    img = picture(view)
+    img = details(view)
     for i, cond in enumerate(view["conditions"]):
         gold = count(img, T.condition_box(view, i), GOLD)
         assert (gold > 100) == (cond["bet"] == "gold"), cond
     taken = V.with_changes(view)
     taken["conditions"][2].update(bet=None, taken_by=0)
-    assert count(picture(taken), T.condition_box(view, 2), GOLD) == 0
+    assert count(details(taken), T.condition_box(view, 2), GOLD) == 0
 
 
 def test_goal_bets_and_goal_text_are_drawn() -> None:
     view = V.complex_mid()
     goals = band(view, "goals")
-    base = picture(view)
+    base = details(view)
     bet = V.with_changes(view)
     bet["bets"][0].append({"token": "gold", "on": "goal", "goal": "C05"})
-    assert count(picture(bet), goals, GOLD) > count(base, goals, GOLD)
+    assert count(details(bet), goals, GOLD) > count(base, goals, GOLD)
     other = V.with_changes(view, goals=[V.card("C06"), *view["goals"][1:]])
-    assert picture(other).crop(goals).tobytes() != base.crop(goals).tobytes()
+    assert details(other).crop(goals).tobytes() != base.crop(goals).tobytes()
 
 
 def test_goals_wait_for_the_setup() -> None:
@@ -257,30 +272,30 @@ def test_goals_wait_for_the_setup() -> None:
     assert setup["goals"] == []
     revealed = V.with_changes(setup, goals=V.complex_mid()["goals"])
     goals = band(setup, "goals")
-    assert picture(revealed).crop(goals).tobytes() != picture(setup).crop(goals).tobytes()
+    assert details(revealed).crop(goals).tobytes() != details(setup).crop(goals).tobytes()
 
 
 def test_the_score_track_grows_with_the_score_and_shows_its_tokens() -> None:
     view = V.complex_mid()
     track = band(view, "track")
     seat0 = kit.PALETTE["player0"]
-    low = count(picture(view), track, seat0)
-    high = count(picture(V.with_changes(view, scores=[68, 41])), track, seat0)
+    low = count(details(view), track, seat0)
+    high = count(details(V.with_changes(view, scores=[68, 41])), track, seat0)
     assert high > low * 1.5
-    capped = count(picture(V.with_changes(view, scores=[100, 41])), track, seat0)
-    assert count(picture(V.with_changes(view, scores=[140, 41])), track, seat0) == capped
-    golds = count(picture(view), track, GOLD)
+    capped = count(details(V.with_changes(view, scores=[100, 41])), track, seat0)
+    assert count(details(V.with_changes(view, scores=[140, 41])), track, seat0) == capped
+    golds = count(details(view), track, GOLD)
     taken = V.with_changes(view)
     taken["track"][0].update(bet=None, taken_by=1)
-    assert 0 < count(picture(taken), track, GOLD) < golds
+    assert 0 < count(details(taken), track, GOLD) < golds
 
 
 def test_close_track_tokens_are_pushed_apart_in_order() -> None:
-    spots = T.spread([100.0, 110.0, 300.0, 305.0], 40, 50, 320)
+    spots = runarch_public.spread([100.0, 110.0, 300.0, 305.0], 40, 50, 320)
     assert spots == sorted(spots)
     assert all(b - a >= 40 for a, b in itertools.pairwise(spots))
     assert spots[0] == 100.0 and spots[-1] <= 320
-    assert T.spread([10.0], 40, 50, 320) == [50]
+    assert runarch_public.spread([10.0], 40, 50, 320) == [50]
 
 
 def test_pending_decisions_are_announced() -> None:
@@ -332,26 +347,26 @@ def test_the_automa_move_is_an_arrow_between_its_cells() -> None:
 def test_the_automa_panel_shows_difficulty_and_last_turn() -> None:
     view = V.solo_simple()
     panel = band(view, "automa")
-    base = picture(view).crop(panel).tobytes()
+    base = details(view).crop(panel).tobytes()
     easier = V.with_changes(view, difficulty="easy")
     easier["automa"]["difficulty"] = "easy"
-    assert picture(easier).crop(panel).tobytes() != base
+    assert details(easier).crop(panel).tobytes() != base
     discarded = V.with_changes(view)
     discarded["automa"]["last"] = {**view["automa"]["last"], "line": None, "points": None}
-    assert picture(discarded).crop(panel).tobytes() != base
-    assert count(picture(view), panel, ACCENT) > count(picture(discarded), panel, ACCENT)  # the "scored" pill
+    assert details(discarded).crop(panel).tobytes() != base
+    assert count(details(view), panel, ACCENT) > count(details(discarded), panel, ACCENT)  # the "scored" pill
     no_card = V.with_changes(view)
     no_card["automa"]["last"] = {"card": None, "moved": None, "stone": None, "line": None, "points": None}
-    assert picture(no_card).crop(panel).tobytes() != picture(discarded).crop(panel).tobytes()
+    assert details(no_card).crop(panel).tobytes() != details(discarded).crop(panel).tobytes()
     fresh = V.with_changes(view, last=None)
     fresh["automa"]["last"] = None
-    assert picture(fresh).crop(panel).tobytes() != base
+    assert details(fresh).crop(panel).tobytes() != base
 
 
 def test_complex_solo_puts_the_automa_beside_the_player() -> None:
     view = V.solo_complex()
     assert len(view["goals"]) == 2
-    img = picture(view)
+    img = details(view)
     # the person's archives are drawn, the automa's column has none
     x, y = T.archive_card_centre(view, 0, "left", 0)
     assert distance(img.getpixel((x, y)), kit.PALETTE["Y"]) < 14
@@ -361,9 +376,9 @@ def test_complex_solo_puts_the_automa_beside_the_player() -> None:
 
 
 def test_the_automa_lines_sentence_follows_its_lines() -> None:
-    assert T.automa_lines_key(V.ROWS) == "render.runarch.automa_rows"
-    assert T.automa_lines_key([*V.ROWS, *V.COLUMNS]) == "render.runarch.automa_rows_columns"
-    assert T.automa_lines_key([*V.ROWS, *V.COLUMNS, "diag1", "diag2"]) == "render.runarch.automa_all_lines"
+    assert automa_lines_key(V.ROWS) == "render.runarch.automa_rows"
+    assert automa_lines_key([*V.ROWS, *V.COLUMNS]) == "render.runarch.automa_rows_columns"
+    assert automa_lines_key([*V.ROWS, *V.COLUMNS, "diag1", "diag2"]) == "render.runarch.automa_all_lines"
 
 
 # ------------------------------------------------------------------------------ languages
@@ -376,10 +391,12 @@ def test_czech_and_english_pictures_differ_and_names_matter(make: Callable[[], V
     assert en != cs
     other = ["Žluťoučký kůň 🎲", "Ďábelská automa"]
     assert png_of(view, "cs", other) != cs
+    assert R.render_details(view, NAMES, Tr("en")) != R.render_details(view, NAMES, Tr("cs"))
+    assert R.render_details(view, other, Tr("cs")) != R.render_details(view, NAMES, Tr("cs"))
 
 
 def test_every_key_of_the_table_module_exists_in_both_languages() -> None:
-    source = Path(T.__file__).read_text(encoding="utf-8") + Path(R.__file__).read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in Path(R.__file__).parent.glob("runarch*.py"))
     used = set(re.findall(r'"(render\.runarch\.[a-z_]+)"', source))
     assert len(used) > 50
     assert used <= set(sentences("en")) and used <= set(sentences("cs"))
@@ -387,8 +404,8 @@ def test_every_key_of_the_table_module_exists_in_both_languages() -> None:
 
 def test_goal_phrases_use_the_catalog_names() -> None:
     tr = Tr("cs")
-    assert T.goal_phrase("colour", "B", 3, tr) == "modré ≥3"
-    assert T.goal_phrase("shape", "3", 2, Tr("en")) == "≥2 triangles"
+    assert P.goal_phrase("colour", "B", 3, tr) == "modré ≥3"
+    assert P.goal_phrase("shape", "3", 2, Tr("en")) == "≥2 triangles"
     assert kit.missing_glyphs("≥–−+", kit.font(19, "bold")) == set()
 
 
