@@ -54,6 +54,12 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+async def _after_upgrade(conn: aiosqlite.Connection, old_version: int) -> None:
+    """Inside the upgrade's transaction: results stored before ratings existed are counted once."""
+    if 0 < old_version < migrations.RATED_SINCE:
+        await standings.rebuild(conn)
+
+
 class Store:
     """Async repository over one SQLite file; see the module docstring for the locking rules.
 
@@ -94,13 +100,7 @@ class Store:
             # NORMAL is durable across application crashes in WAL mode; only a power cut can
             # lose the last commits, never corrupt the file.
             await run(conn, "PRAGMA synchronous = NORMAL")
-            before = await migrations.schema_version(conn)
-            await migrations.migrate(conn)
-            if 0 < before < migrations.RATED_SINCE:
-                # Results stored before ratings existed are counted once, in order.
-                await run(conn, "BEGIN IMMEDIATE")
-                await standings.rebuild(conn)
-                await conn.commit()
+            await migrations.migrate(conn, then=_after_upgrade)
         except BaseException:
             await conn.close()
             raise
