@@ -344,3 +344,57 @@ def test_voice_warnings_are_silenced_and_other_warnings_are_not(
     assert any("voice will NOT be supported" in m for m in warnings_of_a_new_client())  # the control
     quiet_voice_warnings()
     assert warnings_of_a_new_client() == ["an unrelated warning"]
+
+
+# -- .env ----------------------------------------------------------------------------------
+
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "MEMBERS_INTENT")
+
+
+@pytest.fixture
+def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No setting in the environment; whatever a test's .env adds is removed afterwards."""
+    for name in SETTINGS:
+        monkeypatch.setenv(name, "")  # records the original value (or its absence) for the undo
+        monkeypatch.delenv(name)
+
+
+@pytest.mark.usefixtures("clean_environment")
+def test_env_file_in_the_working_directory_is_read_with_dotenv_syntax(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".env").write_text(
+        "# settings\n"
+        "export DISCORD_TOKEN='abc.def'\n"
+        "DEV_GUILD_ID=123  # the test server\n"
+        'LOG_LEVEL="debug" # quoted, then a comment\n'
+        "DATABASE_PATH=${HOME_DB}/bot.sqlite3\n"
+    )
+    monkeypatch.setenv("HOME_DB", "/srv/bot")
+    monkeypatch.setenv("MEMBERS_INTENT", "true")  # the environment wins over the file
+    (tmp_path / ".env").write_text((tmp_path / ".env").read_text() + "MEMBERS_INTENT=false\n")
+    monkeypatch.chdir(tmp_path)
+    from bot.config import Config
+
+    config = Config.from_env()
+    assert (config.token, config.dev_guild_id, config.log_level) == ("abc.def", 123, "DEBUG")
+    assert config.database_path == "/srv/bot/bot.sqlite3"
+    assert config.members_intent is True
+
+
+@pytest.mark.usefixtures("clean_environment")
+def test_env_file_of_a_parent_folder_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-the-parent\n")
+    (tmp_path / "run").mkdir()
+    monkeypatch.chdir(tmp_path / "run")
+    from bot.config import Config
+
+    assert Config.from_env().token is None
+
+
+def test_local_env_files_are_ignored_by_git_and_the_example_is_not() -> None:
+    names = [".env", ".env.local", ".env.production", ".env.example"]
+    done = subprocess.run(
+        ["git", "check-ignore", "--no-index", *names], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.stdout.split() == names[:3]
