@@ -172,7 +172,6 @@ async def test_version_1_file_gets_clocks_defaults_and_move_sources(
     assert [m.source for m in moves] == ["player", "automa"]
 
 
-
 async def _v2_file_with_a_result(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A version-2 file holding one finished two-player game, written as version-2 code did."""
     with monkeypatch.context() as m:
