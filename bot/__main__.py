@@ -1,11 +1,40 @@
-"""``python -m bot``: start the bot with the token from the environment or ``.env``."""
+"""``python -m bot``: check the database, then start the bot with the token from the environment or ``.env``.
+
+Every way the start can fail for a reason outside the code ends with one line on stderr and a
+non-zero status, never a traceback: 2 for something to fix in the configuration (no token, a
+token Discord refuses, a database path that cannot work, a privileged intent not switched
+on), 1 when Discord could not be reached (no network, Discord down: try again later). The
+database is opened, checked and upgraded before logging in, so a bad ``DATABASE_PATH`` is
+reported even without a network.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from bot.config import Config
+from db.errors import StorageFault
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+VOICE_WARNING = "voice will NOT be supported"
+"""What discord.py logs at every start without PyNaCl or davey; this bot has no voice."""
+
+
+class _NoVoiceWarnings(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return VOICE_WARNING not in record.getMessage()
+
+
+def quiet_voice_warnings() -> None:
+    """Drop discord.py's "voice will NOT be supported" warnings, and nothing else."""
+    logger = logging.getLogger("discord.client")
+    if not any(isinstance(f, _NoVoiceWarnings) for f in logger.filters):
+        logger.addFilter(_NoVoiceWarnings())
 
 
 def main() -> int:
@@ -20,16 +49,47 @@ def main() -> int:
         level=getattr(logging, config.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    quiet_voice_warnings()
+    import aiohttp
     import discord
 
     from bot import create_bot
 
+    problem, status = None, 0
     try:
-        create_bot(config).run(config.token, log_handler=None)
+        asyncio.run(_serve(create_bot(config), config.token))
+    except KeyboardInterrupt:
+        pass
+    except StorageFault as fault:
+        problem, status = f"DATABASE_PATH={fault.path}: {fault.problem}", 2
     except discord.LoginFailure:
-        print("Discord refused DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
-        return 2
-    return 0
+        problem, status = "Discord refused DISCORD_TOKEN: check the token in .env.", 2
+    except discord.PrivilegedIntentsRequired:
+        problem = (
+            "Discord refused the Server Members Intent: switch it on in the developer portal "
+            "(Bot page) or set MEMBERS_INTENT=false."
+        )
+        status = 2
+    except (OSError, TimeoutError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        problem, status = f"Could not reach Discord: {_one_line(exc)}", 1
+    except discord.DiscordServerError as exc:  # Discord down (after discord.py's own retries)
+        problem, status = f"Could not reach Discord: it answered {exc.status} {exc.response.reason}", 1
+    except discord.HTTPException as exc:
+        problem, status = f"Could not log in to Discord: {_one_line(exc)}", 1
+    if problem:
+        print(problem, file=sys.stderr)
+    return status
+
+
+async def _serve(bot: GameBot, token: str) -> None:
+    async with bot:
+        await bot.store.open()  # before logging in: a bad database stops the start here
+        await bot.start(token)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
 
 
 if __name__ == "__main__":

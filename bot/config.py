@@ -1,4 +1,9 @@
-"""Settings from the environment (and an optional ``.env`` file); the token is never logged."""
+"""Settings from the environment and an optional ``.env`` file; the token is never logged.
+
+``.env`` is read from the current working directory only (the folder the bot is started
+from, which is also where a relative ``DATABASE_PATH`` points), with python-dotenv; parent
+folders are not searched. A variable already set in the environment wins over the file.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +11,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dotenv import load_dotenv
 
-def load_dotenv(path: Path = Path(".env")) -> None:
-    """Read KEY=VALUE lines into os.environ without overriding what is already set.
-
-    A tiny reader instead of a dependency: the bot only needs plain assignments.
-    """
-    if not path.is_file():
-        return
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key = key.strip().removeprefix("export ").strip()
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        os.environ.setdefault(key, value)
+ENV_FILE = ".env"
+"""Looked for in the current working directory."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +28,7 @@ class Config:
 
     @classmethod
     def from_env(cls) -> Config:
-        load_dotenv()
+        load_dotenv(Path.cwd() / ENV_FILE, override=False)
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,

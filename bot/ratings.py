@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from bot.config import Config
+from db.errors import StorageFault
 from db.store import Store
 
 
@@ -32,7 +33,11 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(path).is_file():
         print(f"No database at {path}.", file=sys.stderr)
         return 2
-    tables = asyncio.run(rebuild(path))
+    try:
+        tables = asyncio.run(rebuild(path))
+    except StorageFault as fault:  # the same checks as at the bot's start, one line
+        print(f"{fault.path}: {fault.problem}", file=sys.stderr)
+        return 2
     print(f"Rebuilt ratings and solo boards from {tables} finished games in {path}.")
     return 0
 

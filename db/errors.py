@@ -54,5 +54,18 @@ class DuplicateInteraction(StoreError):
     """This Discord interaction was already applied; a retry must not apply it twice."""
 
 
-class SchemaTooNew(StoreError):
+class StorageFault(StoreError):
+    """The database file cannot be used at all (wrong kind of file, no rights, damaged, too new).
+
+    Raised when the store opens, before anything is written, so the bot can stop with one line
+    naming ``path`` and ``problem`` instead of failing at the first move.
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+class SchemaTooNew(StorageFault):
     """The database file was written by a newer version of the bot than this one."""

@@ -2,14 +2,16 @@
 
 ``MIGRATIONS[i]`` brings the schema from version ``i`` to ``i + 1``. To change the schema,
 append a script; never edit one that has shipped, because old files already ran it.
-Each migration runs in its own transaction together with the bump of ``user_version``,
-so a failed migration leaves the file at the previous version.
+An upgrade runs in one transaction: every pending migration, the bump of ``user_version``
+and the data work that follows (the store rebuilds the standings of a file from before
+ratings) commit together, so a failure, or a kill at any point, leaves the file exactly at
+its previous version, and the next start upgrades it again from there.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 
 import aiosqlite
 
@@ -245,25 +247,46 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
-async def migrate(conn: aiosqlite.Connection) -> int:
+def too_new(version: int, known: int) -> str:
+    """The problem of a file from a newer version of the bot, said to whoever started it."""
+    return f"was written by a newer version of the bot (schema {version}; this version knows {known})"
+
+
+AfterUpgrade = Callable[[aiosqlite.Connection, int], Awaitable[object]]
+"""Data work that belongs to an upgrade: called with the connection and the old version."""
+
+
+async def migrate(conn: aiosqlite.Connection, *, then: AfterUpgrade | None = None) -> int:
     """Apply the migrations the file has not seen yet; return the resulting version.
 
-    ``conn`` must be in autocommit mode (``isolation_level=None``). The list is read at
-    call time so tests can append a migration with ``monkeypatch``.
+    ``then(conn, old_version)`` runs after them in the same transaction, only when something
+    was applied. The version is read inside that (write-locked) transaction, so two processes
+    opening an old file at once upgrade it once. ``conn`` must be in autocommit mode
+    (``isolation_level=None``). The list is read at call time so tests can append a migration
+    with ``monkeypatch``.
     """
     migrations = MIGRATIONS
-    current = await schema_version(conn)
-    if current > len(migrations):
-        raise SchemaTooNew(f"database is at schema {current}, this code knows {len(migrations)}")
-    for target in range(current + 1, len(migrations) + 1):
-        try:
-            await run(conn, "BEGIN IMMEDIATE")
+    known = len(migrations)
+    await run(conn, "BEGIN IMMEDIATE")
+    try:
+        current = await schema_version(conn)
+        if current > known:
+            raise SchemaTooNew(await _file_of(conn), too_new(current, known))
+        for target in range(current + 1, known + 1):
             for stmt in split_statements(migrations[target - 1]):
                 await run(conn, stmt)
             # user_version is part of the database header, hence transactional.
             await run(conn, f"PRAGMA user_version = {int(target)}")
-        except BaseException:
-            await conn.rollback()
-            raise
-        await conn.commit()
-    return len(migrations)
+        if then is not None and current < known:
+            await then(conn, current)
+    except BaseException:
+        await conn.rollback()
+        raise
+    await conn.commit()
+    return known
+
+
+async def _file_of(conn: aiosqlite.Connection) -> str:
+    async with conn.execute("PRAGMA database_list") as cur:
+        rows = await cur.fetchall()
+    return next((str(r[2]) for r in rows if r[1] == "main"), "") or ":memory:"

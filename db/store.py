@@ -22,7 +22,7 @@ from typing import Any, Self
 
 import aiosqlite
 
-from db import boards, clocks, migrations, standings
+from db import boards, clocks, migrations, preflight, standings
 from db.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -30,6 +30,7 @@ from db.errors import (
     NotInLobby,
     NotSeated,
     StaleVersion,
+    StorageFault,
     TableClosed,
     TableFull,
     TableNotFound,
@@ -52,6 +53,12 @@ _T_TABLE_COLUMNS = ", ".join(f"t.{c}" for c in _TABLE_COLUMN_NAMES)  # for queri
 def _dumps(value: Any) -> str:
     """Compact JSON; NaN is refused because it is not JSON and would not load elsewhere."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+async def _after_upgrade(conn: aiosqlite.Connection, old_version: int) -> None:
+    """Inside the upgrade's transaction: results stored before ratings existed are counted once."""
+    if 0 < old_version < migrations.RATED_SINCE:
+        await standings.rebuild(conn)
 
 
 class Store:
@@ -78,11 +85,30 @@ class Store:
         return self._path
 
     async def open(self) -> None:
-        """Connect, set the pragmas and bring the schema up to date. Idempotent."""
+        """Check the file, connect, set the pragmas and bring the schema up to date. Idempotent.
+
+        Raises ``StorageFault`` (before writing anything) when the file cannot be used: see
+        :mod:`db.preflight`. A read-only database is refused here, not at the first move.
+        """
         if self._conn is not None:
             return
-        if self._path != ":memory:" and not self._path.startswith("file:"):
-            Path(self._path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if preflight.is_file_path(self._path):
+                await asyncio.to_thread(preflight.check, self._path)
+                Path(self._path).parent.mkdir(parents=True, exist_ok=True)
+            conn = await self._connect()
+        except StorageFault as exc:
+            if exc.path == self._path:
+                raise
+            raise type(exc)(self._path, exc.problem) from exc  # migrate names the absolute path
+        except (OSError, sqlite3.Error) as exc:
+            fault = preflight.fault_of(self._path, exc)
+            if fault is None:
+                raise
+            raise fault from exc
+        self._conn = conn
+
+    async def _connect(self) -> aiosqlite.Connection:
         # isolation_level=None: autocommit, so transactions are exactly the BEGINs we issue.
         conn = await aiosqlite.connect(self._path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
@@ -94,17 +120,28 @@ class Store:
             # NORMAL is durable across application crashes in WAL mode; only a power cut can
             # lose the last commits, never corrupt the file.
             await run(conn, "PRAGMA synchronous = NORMAL")
-            before = await migrations.schema_version(conn)
-            await migrations.migrate(conn)
-            if 0 < before < migrations.RATED_SINCE:
-                # Results stored before ratings existed are counted once, in order.
-                await run(conn, "BEGIN IMMEDIATE")
-                await standings.rebuild(conn)
-                await conn.commit()
+            await self._probe_writable(conn)
+            await migrations.migrate(conn, then=_after_upgrade)
         except BaseException:
             await conn.close()
             raise
-        self._conn = conn
+        return conn
+
+    @staticmethod
+    async def _probe_writable(conn: aiosqlite.Connection) -> None:
+        """Fail now if the file cannot be written, changing nothing.
+
+        SQLite opens a file it may not write read-only without a word, and ``BEGIN IMMEDIATE``
+        still succeeds; only a write says "attempt to write a readonly database". Rewriting the
+        schema version with its own value, then rolling back, is such a write that never
+        reaches the file.
+        """
+        version = await migrations.schema_version(conn)
+        await run(conn, "BEGIN IMMEDIATE")
+        try:
+            await run(conn, f"PRAGMA user_version = {int(version)}")
+        finally:
+            await conn.rollback()
 
     async def close(self) -> None:
         """Wait for the running operation, then close the connection. Idempotent."""

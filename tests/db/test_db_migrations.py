@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from db import SchemaTooNew, Store, migrations
+from db import SchemaTooNew, Store, migrations, standings
 from db.migrations import split_statements
 
 CURRENT = 3
@@ -170,3 +170,55 @@ async def test_version_1_file_gets_clocks_defaults_and_move_sources(
     assert (upgraded.remind_after, upgraded.time_limit, upgraded.on_timeout) == (12 * 3600, 3 * 86400, "auto")
     assert (solo_row.remind_after, solo_row.time_limit) == (None, None)
     assert [m.source for m in moves] == ["player", "automa"]
+
+
+async def _v2_file_with_a_result(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A version-2 file holding one finished two-player game, written as version-2 code did."""
+    with monkeypatch.context() as m:
+        m.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:2])
+        async with Store(str(db_path)):
+            pass
+    with _sqlite(db_path) as conn:
+        conn.execute(
+            "INSERT INTO game_tables (id, game, guild_id, channel_id, host_id, status, options, locale, "
+            "seed, max_seats, state, version, created_at, updated_at) "
+            "VALUES (1, 'runarch', 1, 100, 11, 'finished', '{}', 'en', 4, 2, '{}', 2, 0, 0)"
+        )
+        conn.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (1, ?, ?, ?, 0)",
+            [(0, 11, "Ann"), (1, 12, "Ben")],
+        )
+        conn.executemany(
+            "INSERT INTO results (table_id, seat, user_id, game, guild_id, place, score, finished_at) "
+            "VALUES (1, ?, ?, 'runarch', 1, ?, ?, 10)",
+            [(0, 11, 1, 60), (1, 12, 2, 40)],
+        )
+
+
+async def test_upgrade_and_the_rating_of_old_results_commit_together(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Interrupted between the schema upgrade and the rebuild, the file stays at version 2.
+
+    Committed apart (as before), the upgrade stayed and the old results were never rated:
+    the next start saw version 3 and had no reason to rebuild.
+    """
+    await _v2_file_with_a_result(db_path, monkeypatch)
+    before = _tables(db_path)
+
+    async def killed(conn: object) -> int:
+        raise KeyboardInterrupt  # as a kill would, between the upgrade and the rebuild
+
+    with monkeypatch.context() as m:
+        m.setattr(standings, "rebuild", killed)
+        with pytest.raises(KeyboardInterrupt):
+            await Store(str(db_path)).open()
+    assert _user_version(db_path) == 2
+    assert _tables(db_path) == before  # no half-done upgrade: no ratings table yet
+
+    async with Store(str(db_path)):  # a clean start upgrades and rates the old game
+        pass
+    assert _user_version(db_path) == CURRENT
+    with _sqlite(db_path) as conn:
+        rated = conn.execute("SELECT user_id, games, wins FROM ratings WHERE variant = '' ORDER BY 1")
+        assert rated.fetchall() == [(11, 1, 1), (12, 1, 0)]

@@ -61,3 +61,17 @@ def test_rebuild_command_refuses_a_missing_file(tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and "No database" in done.stderr
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+def test_rebuild_command_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    path.write_bytes(b"not a database\n" * 100)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.ratings", "rebuild", "--database", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [f"{path}: is not an SQLite database"]
+    assert path.read_bytes() == b"not a database\n" * 100
