@@ -357,6 +357,7 @@ class TableService:
                 tr("table.result_line", place=outcome.places[s], name=names[s], score=outcome.scores[s])
                 for s in ranking
             )
+            lines.extend(self.event_text(tr, tie, names, adapter.event_words) for tie in outcome.ties)
         else:
             waiting = adapter.game.to_act(table.state)
             mentions = []

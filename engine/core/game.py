@@ -77,6 +77,9 @@ class Outcome:
     scores: tuple[int, ...]
     places: tuple[int, ...]
     details: Mapping[str, Any] = field(default_factory=dict)
+    ties: tuple[Event, ...] = ()
+    """How each group of equal scores was settled (broken by a rule, or a shared place), in
+    words for the result post: players who tie want to know why one of them is first."""
 
 
 class Game(ABC):

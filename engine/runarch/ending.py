@@ -6,6 +6,7 @@ every round, and only the end of seat 1's turn can end the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event, IllegalMove, State
@@ -108,3 +109,31 @@ def resign(state: State, seat: int) -> tuple[State, list[Event]]:
         Event("core.resigned", {"seat": seat}),
         Event("runarch.game_over", {"scores": list(state["scores"])}),
     ]
+
+
+def tie_events(scores: Sequence[int], places: Sequence[int], best: Sequence[int]) -> tuple[Event, ...]:
+    """For each score two or more seats share: who the best card put ahead, or a shared place.
+
+    ``seats`` lists the tied seats in place order; ``seat`` is the one the best card put first."""
+    events = []
+    for score in sorted(set(scores), reverse=True):
+        tied = sorted((s for s in range(len(scores)) if scores[s] == score), key=lambda s: (places[s], s))
+        if len(tied) < 2:
+            continue
+        if len({places[s] for s in tied}) == 1:
+            events.append(Event("runarch.tie_shared", {"score": score, "place": places[tied[0]]}))
+        else:
+            first = tied[0]
+            events.append(
+                Event(
+                    "runarch.tie_best_card",
+                    {
+                        "score": score,
+                        "seat": first,
+                        "best": best[first],
+                        "opponent": tied[1],
+                        "other_best": best[tied[1]],
+                    },
+                )
+            )
+    return tuple(events)

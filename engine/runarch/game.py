@@ -36,7 +36,7 @@ from engine.runarch.board import generate_pads, generate_stones
 from engine.runarch.cards import CARD_IDS, CARDS
 from engine.runarch.components import CELL_INDEX
 from engine.runarch.components import line_cells as _line_cells
-from engine.runarch.ending import breakdown, close_turn, end_turn, resign
+from engine.runarch.ending import breakdown, close_turn, end_turn, resign, tie_events
 from engine.runarch.notation import (
     AUTOMA,
     AUTOMA_MOVE,
@@ -335,7 +335,8 @@ class RunArch(Game):
             "resigned": resigned,
             "breakdown": self._final(state),
         }
-        return Outcome(scores=scores, places=places, details=details)
+        ties = () if resigned is not None else tie_events(scores, places, state["best"])
+        return Outcome(scores=scores, places=places, details=details, ties=ties)
 
     def _final(self, state: State) -> list[dict[str, Any]]:
         """The final breakdown per seat (derived for games finished before it was stored)."""
