@@ -439,12 +439,14 @@ class TableService:
         *,
         mover: int | None = None,
         from_picker: bool = False,
+        notices: Sequence[str] = (),
     ) -> None:
         """Post the board where the interaction happened; a failed post is reported, not fatal.
 
         ``mover`` is the seat whose move was just saved (``None``: the board was asked for, or
-        the game has just started), so the report says "your move is saved" only after a move."""
-        content, files, view, allowed = self.board_message(table, events, mover=mover)
+        the game has just started), so the report says "your move is saved" only after a move.
+        ``notices`` open the post (a solo game's first post says whom the player faces)."""
+        content, files, view, allowed = self.board_message(table, events, mover=mover, notices=notices)
         kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": allowed}
         if view is not None:
             kwargs["view"] = view

@@ -50,6 +50,15 @@ def lobby_hides(options: Mapping[str, Any]) -> frozenset[str]:
     return frozenset({"difficulty"})
 
 
+def solo_intro(tr: Tr, options: Mapping[str, Any]) -> str:
+    """The first post of a solo game: the opponent, its level (and how it plays) and the goal."""
+    level = options["difficulty"]
+    words = {"level": tr(f"options.runarch.values.{level}"), "how": tr(f"runarch.solo_how.{level}")}
+    if options["variant"] == "complex":
+        return tr("runarch.solo_intro_complex", **words)
+    return tr("runarch.solo_intro_simple", target=options["target"], minimum=options["minimum"], **words)
+
+
 def _choices(group: str, values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=cmd(f"cmd.runarch.{group}.{v}"), value=v) for v in values]
 
@@ -162,7 +171,8 @@ class RunArch(
             raise UserError("runarch.solo_busy")
         options = {key: value for key, value in (("variant", variant), ("difficulty", difficulty)) if value}
         table = await self.service.open_solo(interaction, NAME, options)
-        await self.service.post_board(interaction, table)
+        intro = solo_intro(Tr(table.locale), table.options)
+        await self.service.post_board(interaction, table, notices=[intro])
 
     # ---- looking
     @app_commands.command(

@@ -111,3 +111,46 @@ async def test_solo_posts_need_no_mention_and_games_lists_the_dm(simcord_env: En
     assert gina.mention not in opened.response.content
     listed = await gina.slash("games")
     assert listed.ephemeral and "our DM" in listed.response.content and "your move" in listed.response.content
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (
+            {},
+            [
+                "against the **automa** on **normal**",
+                "rows and columns, +1 point a card",
+                "passes **75** points",
+            ],
+        ),
+        (
+            {"difficulty": "hard"},
+            ["on **hard**", "both long diagonals, +2 points a card", "passes **75** points", "at least 5"],
+        ),
+        (
+            {"variant": "complex", "difficulty": "easy"},
+            ["complex RunArch", "on **easy**", "files a 10th card"],
+        ),
+    ],
+)
+async def test_the_first_solo_post_names_the_opponent_its_level_and_the_goal(
+    simcord_env: Env, options: dict[str, str], expected: list[str]
+) -> None:
+    dana = simcord_env.create_user("dana")
+    opened = await dana.slash("runarch solo", **options)
+    assert not opened.ephemeral
+    first = opened.response.content
+    assert first.startswith("🤖 You play"), first
+    for fragment in expected:
+        assert fragment in first, first
+
+
+async def test_the_first_solo_post_speaks_czech_to_a_czech_player(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    jana = simcord_env.create_user("jana")
+    user_locales[jana.id] = "cs"
+    opened = await jana.slash("runarch solo", difficulty="hard")
+    assert "proti **automě**, obtížnost **těžká**" in opened.response.content
+    assert "překročí **75** bodů" in opened.response.content
