@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -59,3 +60,29 @@ def test_no_privileged_intents() -> None:
 
     intents = create_bot(Config(token=None, database_path=":memory:")).intents
     assert not (intents.members or intents.presences or intents.message_content)
+
+
+def test_readme_and_docs_link_only_to_files_in_the_repository() -> None:
+    """Users have the repository, not the project's working folders: every relative link and
+    path in the README and docs/ resolves to a file inside it."""
+    root = Path(__file__).resolve().parent.parent
+    pages = [root / "README.md", *sorted((root / "docs").rglob("*.md"))]
+    assert len(pages) >= 6
+    broken = []
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        if "../shared" in text:
+            broken.append(f"{page.name}: ../shared")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue
+            resolved = (page.parent / target.split("#")[0]).resolve()
+            if not resolved.is_relative_to(root) or not resolved.exists():
+                broken.append(f"{page.name}: {target}")
+    assert not broken
+
+
+def test_readme_states_the_python_version_and_links_the_bot_setup_from_the_first_command() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    top = readme.split("```")[0]
+    assert "Python 3.11 or newer" in top and "docs/setup.md" in top
