@@ -287,17 +287,21 @@ def test_jump_refusals() -> None:
 
 # ------------------------------------------------------------------ scoring and archives
 def diagonal_board() -> tuple[list[str], list[str]]:
-    """C01 (match 3Y) on diag1; pads there: two yellow, no triangle."""
-    stones = stones_with({"diag1": pattern("C01")})  # 0Y 5V 4R 3B 6G: one yellow, one triangle
-    pads = stones_with({"diag1": ["4Y", "0R", "5Y", "6G", "4B"]})
+    """C01 (match 3Y) on diag1; every pad lies under its own stone except that the pads of the
+    yellow triangle and the red triangle are exchanged."""
+    stones = stones_with({"diag1": pattern("C01")})  # 0Y 5V 4R 3B 6G
+    pads = list(stones)
+    i, j = pads.index("3Y"), pads.index("3R")
+    pads[i], pads[j] = pads[j], pads[i]
     return stones, pads
 
 
 def test_diagonals_need_the_third_token_and_add_the_match_bonus() -> None:
     stones, pads = diagonal_board()
-    # By hand: pads 4Y and 5Y share the yellow (+2), stone 0Y the yellow (+1), stone 3B the triangle (+1).
-    expected_bonus = 4
-    assert match_bonus("3Y", pads, stones, [CELL_INDEX[c] for c in ("A1", "B2", "C3", "D4", "E5")]) == 4
+    # By hand, over the whole board: four of the five yellow stones lie on yellow pads (the 3Y
+    # stone lies on the red pad 3R), all five triangles lie on triangle pads: 4 + 5.
+    expected_bonus = 9
+    assert match_bonus("3Y", pads, stones) == expected_bonus
     state = complex_game(stones=stones, pads=pads, handed=[0, 2])
     refused(state, 0, "score C01 diag1 left", "runarch.no_diagonals", line="diag1")
     assert all(o["line"] != "diag1" for o in GAME.scoring_options(state, 0))
@@ -316,19 +320,20 @@ def test_diagonals_need_the_third_token_and_add_the_match_bonus() -> None:
             "seat": 0,
             "card": "C01",
             "line": "diag1",
-            "points": 14,
-            "total": 14,
+            "points": 19,
+            "total": 19,
             "archive": "middle",
-            "bonus": 4,
+            "bonus": 9,
         },
     )
-    assert new["best"] == [14, 0] and new["archives"][0]["middle"] == ["C01"]
+    assert new["best"] == [19, 0] and new["archives"][0]["middle"] == ["C01"]
     assert new["last"]["scores"] == [
-        {"card": "C01", "line": "diag1", "points": 14, "archive": "middle", "bonus": 4}
+        {"card": "C01", "line": "diag1", "points": 19, "archive": "middle", "bonus": 9}
     ]
 
 
 def test_the_match_bonus_counts_towards_the_minimum_only_with_the_third_token() -> None:
+    """Or once the player's own score passed 50 (see the rulebook-audit tests)."""
     stones, pads = diagonal_board()
     board = stones_with({"row1": pattern("C01")})
     tokens = ((11, 12, 13, 13), (5, 7, 9, 11))
@@ -345,7 +350,7 @@ def test_the_match_bonus_counts_towards_the_minimum_only_with_the_third_token() 
     )
     with_token = complex_game(stones=stones, pads=pads, handed=[0, 3], tokens=tokens)
     _new, events = GAME.apply(with_token, 0, "score C01 diag1 left")
-    assert events[0].params["points"] == 14
+    assert events[0].params["points"] == 19
 
 
 def test_a_scored_card_without_the_bonus_has_no_bonus_param() -> None:

@@ -1,0 +1,113 @@
+"""RunArch rules from the rulebook audit (docs/rules/runarch.md): the match bonus, the minimum
+past 50 and 75, the automatic turn at the time limit, refused claims and the complex game's end."""
+
+from __future__ import annotations
+
+from engine.runarch import GAME
+from engine.runarch.scoring import match_bonus
+from tests.engine.runarch_support import complex_game, pattern, refused, stones_with
+
+ROW1_C01 = stones_with({"row1": pattern("C01")})
+"""C01 (pattern 0Y 5V 4R 3B 6G, match area 3Y) on row 1: 10 pattern points there."""
+
+
+def pads_under(stones: list[str], *swapped: tuple[str, str]) -> list[str]:
+    """Pads equal to the stones lying on them, except the given pairs of pads exchanged."""
+    pads = list(stones)
+    for a, b in swapped:
+        i, j = pads.index(a), pads.index(b)
+        pads[i], pads[j] = pads[j], pads[i]
+    return pads
+
+
+# ------------------------------------------------------------------ the match bonus
+def test_the_match_bonus_counts_pads_agreeing_with_the_stone_on_them() -> None:
+    """ "body za počet shodných barev a tvarů podložek a kamenů na nich ležících podle oblasti
+    shody na kartě": a pad counts only with a stone of the same match colour (shape) on it."""
+    stones = ROW1_C01
+    # Every pad under its own stone: 5 yellow cells and 5 triangle cells agree, 3Y both ways.
+    assert match_bonus("3Y", pads_under(stones), stones) == 10
+    # The 3Y and 3R pads exchanged: the 3Y stone lies on a red pad (yellow 4), both are still
+    # triangles (triangle 5).
+    assert match_bonus("3Y", pads_under(stones, ("3Y", "3R")), stones) == 9
+    # The 3Y pad exchanged with 0R: yellow 4, triangle 4.
+    assert match_bonus("3Y", pads_under(stones, ("3Y", "0R")), stones) == 8
+    # A yellow pad with a non-yellow stone on it counts nothing (the old reading counted it).
+    assert match_bonus("0Y", pads_under(stones, ("0Y", "0R"), ("4Y", "4B")), stones) == 3 + 5
+
+
+def test_the_match_bonus_is_not_a_constant_on_a_latin_board() -> None:
+    """On the bot's boards every row has one pad of each colour and shape; the old bonus gave
+    those 2 points on every row whatever the stones. Now the stones decide."""
+    state = complex_game(stones=ROW1_C01)
+    pads = state["pads"]
+    stones_far = list(pads)  # every stone on its own pad: full agreement
+    assert match_bonus("3Y", pads, stones_far) == 10
+    rotated = pads[1:] + pads[:1]  # every stone one cell away from its pad
+    assert match_bonus("3Y", pads, rotated) < 10
+
+
+# ------------------------------------------------------------------ the minimum past 50 and 75
+TOKENS = ((5, 7, 11, 13), (5, 7, 9, 11))
+"""Seat 0 drew 11 on its third token and 13 on its cross: neither reachable by a pattern (≤ 10)."""
+
+
+def test_past_50_an_eleven_is_met_with_the_match_bonus() -> None:
+    """ "ve fázi 3 to mohou být hodnoty 9/10/11": 11 is beyond the pattern's 10, so from the
+    third token on the player's cards add the match bonus (the opponent has not passed 75)."""
+    pads = pads_under(ROW1_C01, ("3Y", "0R"))  # 3Y bonus: 8
+    state = complex_game(stones=ROW1_C01, pads=pads, scores=[60, 30], handed=[2, 1], tokens=TOKENS)
+    assert GAME.minimum(state, 0) == 11 and not GAME.abilities(state, 0)["diagonals"]
+    assert GAME.scoring_options(state, 0)[0] == {
+        "card": "C01",
+        "line": "row1",
+        "points": 18,
+        "archives": ["left", "middle", "right"],
+    }
+    _, events = GAME.apply(state, 0, "score C01 row1 left")
+    assert events[0].params["points"] == 18 and events[0].params["bonus"] == 8
+    # Below 50 the same minimum stays out of reach: the pattern alone counts.
+    early = complex_game(
+        stones=ROW1_C01, pads=pads, scores=[30, 30], handed=[1, 1], tokens=((5, 11, 11, 13), TOKENS[1])
+    )
+    refused(
+        early,
+        0,
+        "score C01 row1 left",
+        "runarch.below_minimum",
+        card="C01",
+        line="row1",
+        points=10,
+        minimum=11,
+    )
+
+
+def test_past_75_a_thirteen_is_reachable_and_a_weak_pattern_can_meet_it() -> None:
+    """ "od fáze 4 to mohou být hodnoty 11/12/13": the cross's 13 with the opponent below 75."""
+    weak = [c[0] + "V" if c[1] != "V" else c for c in pattern("C01")]  # shapes only: 5 + the 5V's colour
+    stones = stones_with({"row1": weak})
+    state = complex_game(
+        stones=stones, pads=pads_under(stones), scores=[80, 40], handed=[3, 1], tokens=TOKENS
+    )
+    assert GAME.minimum(state, 0) == 13
+    option = GAME.scoring_options(state, 0)[0]
+    assert option["line"] == "row1" and option["points"] == 6 + 10
+    # Four yellow stones moved off yellow pads, the 3Y also off a triangle pad: yellow 1 (5Y),
+    # triangles 4: 6 + 5 < 13.
+    thin = complex_game(
+        stones=stones,
+        pads=pads_under(stones, ("3Y", "0R"), ("0Y", "4R"), ("4Y", "5R"), ("6Y", "6R")),
+        scores=[80, 40],
+        handed=[3, 1],
+        tokens=TOKENS,
+    )
+    refused(
+        thin,
+        0,
+        "score C01 row1 left",
+        "runarch.below_minimum",
+        card="C01",
+        line="row1",
+        points=6 + 5,
+        minimum=13,
+    )
