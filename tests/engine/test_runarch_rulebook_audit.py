@@ -3,9 +3,12 @@ past 50 and 75, the automatic turn at the time limit, refused claims and the com
 
 from __future__ import annotations
 
+from engine.core import Move
 from engine.runarch import GAME
+from engine.runarch.absent import disturbance
+from engine.runarch.components import CELL_INDEX, CODES, COLOURS, SHAPES
 from engine.runarch.scoring import match_bonus
-from tests.engine.runarch_support import complex_game, pattern, refused, stones_with
+from tests.engine.runarch_support import complex_game, pattern, refused, setup, stones_with
 
 ROW1_C01 = stones_with({"row1": pattern("C01")})
 """C01 (pattern 0Y 5V 4R 3B 6G, match area 3Y) on row 1: 10 pattern points there."""
@@ -111,3 +114,58 @@ def test_past_75_a_thirteen_is_reachable_and_a_weak_pattern_can_meet_it() -> Non
         points=6 + 5,
         minimum=13,
     )
+
+
+# ------------------------------------------------------------------ the automatic turn at the time limit
+QUIET = [SHAPES[(r + 2 * c) % 5] + COLOURS[(2 * r + c) % 5] for r in range(5) for c in range(5)]
+"""A board on which no two neighbouring stones (diagonals too) share a colour or a shape."""
+
+
+def exchanged(stones: list[str], a: str, b: str) -> list[str]:
+    out = list(stones)
+    i, j = CELL_INDEX[a], CELL_INDEX[b]
+    out[i], out[j] = out[j], out[i]
+    return out
+
+
+def test_no_swap_keeps_the_board_and_a_quiet_board_ties_to_reading_order() -> None:
+    """All 25 stones differ ("25 různých"), so "two equal neighbouring stones" never exist."""
+    assert len(set(QUIET)) == 25
+    state = setup(stones=QUIET, pads=list(QUIET))
+    # Every swap changes 4 attributes and the pad agreement of its cells from 2 + 2 to 0 + 0.
+    assert {disturbance(QUIET, QUIET, CELL_INDEX[a], CELL_INDEX[b]) for a, b in ADJ} == {(4, 4)}
+    assert GAME.timeout_move(state, 0) == Move("swap", ("A1", "B1"))
+
+
+ADJ = [m.args for m in GAME.legal_moves(setup(), 0) if m.kind == "swap"]
+
+
+def test_the_timeout_swap_exchanges_stones_sharing_a_colour_or_a_shape() -> None:
+    """The red circle moved to D3 shares red with D2 (4R) and E4 (3R), the circle with C2 (0V)
+    and E3 (0Y); the green star now at A1 shares green with A2 (3G) and the star with B2 (5Y).
+    Those six swaps change only 2 attributes; with every pad under its own stone each also takes
+    the two cells' pad agreement from 4 to 2, so reading order picks A1-A2 among them."""
+    stones = exchanged(QUIET, "A1", "D3")
+    sharing = {(a, b) for a, b in ADJ if disturbance(stones, stones, CELL_INDEX[a], CELL_INDEX[b])[0] == 2}
+    assert sharing == {("A1", "A2"), ("A1", "B2"), ("C2", "D3"), ("D2", "D3"), ("D3", "E3"), ("D3", "E4")}
+    state = setup(stones=stones, pads=list(stones))
+    move = GAME.timeout_move(state, 0)
+    assert move == Move("swap", ("A1", "A2"))
+    new, events = GAME.apply(state, 0, move)
+    assert [e.code for e in events] == ["runarch.swapped"] and GAME.timeout_move(new, 0) == Move("end")
+    assert new["stones"][CELL_INDEX["A1"]] == "3G" and new["scores"] == state["scores"]
+
+
+def test_the_timeout_swap_then_keeps_the_pads_agreement() -> None:
+    """Rows of one colour, columns of one shape (``CODES`` order): every orthogonal swap shares an
+    attribute. Pads equal their stones except D5 and E5, whose pads share nothing with 5V and 6V:
+    swapping D5-E5 keeps the agreement at 0 + 0, every other swap loses some. In the complex game
+    without the diagonal token only orthogonal swaps are candidates."""
+    stones = list(CODES)
+    pads = exchanged(exchanged(stones, "D5", "A2"), "E5", "C3")
+    assert (pads[CELL_INDEX["D5"]], pads[CELL_INDEX["E5"]]) == ("0B", "4G")
+    assert disturbance(pads, stones, CELL_INDEX["D5"], CELL_INDEX["E5"]) == (2, 0)
+    assert disturbance(pads, stones, CELL_INDEX["A1"], CELL_INDEX["B1"]) == (2, 2)
+    state = complex_game(stones=stones, pads=pads)
+    assert GAME.timeout_move(state, 0) == Move("swap", ("D5", "E5"))
+    assert GAME.timeout_move(setup(stones=stones, pads=pads), 0) == Move("swap", ("D5", "E5"))
