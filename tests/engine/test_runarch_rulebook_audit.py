@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.core import Move
 from engine.runarch import GAME
 from engine.runarch.absent import disturbance
+from engine.runarch.archives import FILED_TO_END, filed_total
 from engine.runarch.components import CELL_INDEX, CODES, COLOURS, SHAPES
 from engine.runarch.scoring import match_bonus
-from tests.engine.runarch_support import complex_game, pattern, refused, setup, stones_with
+from tests.engine.runarch_support import complex_game, pattern, planned_game, refused, setup, stones_with
 
 ROW1_C01 = stones_with({"row1": pattern("C01")})
 """C01 (pattern 0Y 5V 4R 3B 6G, match area 3Y) on row 1: 10 pattern points there."""
@@ -169,3 +170,41 @@ def test_the_timeout_swap_then_keeps_the_pads_agreement() -> None:
     state = complex_game(stones=stones, pads=pads)
     assert GAME.timeout_move(state, 0) == Move("swap", ("D5", "E5"))
     assert GAME.timeout_move(setup(stones=stones, pads=pads), 0) == Move("swap", ("D5", "E5"))
+
+
+# ------------------------------------------------------------------ a failed scoring attempt
+def test_a_claim_that_fails_is_refused_and_costs_nothing_even_without_swaps_left() -> None:
+    """ "Pokud karta nevyhoví některému z pravidel, vrátí si jí hráč zpět na ruku a pokračuje ve
+    svém tahu, pokud ještě má k dispozici nějaká prohození. Pokud nemá ..., je na řadě protihráč."
+    The bot checks a claim before it is made, so a failing claim is refused privately and never
+    happens: the turn is not passed and the player may still score a card that does fit."""
+    board = stones_with({"row1": pattern("C01"), "row2": pattern("C02")})
+    state = complex_game(stones=board, hands=(("C01", "C02", "C05"), ("C03", "C04")))
+    far = next(m for m in GAME.legal_moves(state, 0) if m.kind == "swap" and set(m.args) <= {"A5", "B5"})
+    state, _ = GAME.apply(state, 0, far)  # the only swap of the turn (no double-swap token)
+    assert GAME.legal_moves(state, 0)[-1] == Move("end") and not [
+        m for m in GAME.legal_moves(state, 0) if m.kind == "swap"
+    ]
+    refused(state, 0, "score C05 row1 left", "runarch.no_match", card="C05", line="row1", position=1)
+    refused(state, 0, "score C01 row2 left", "runarch.no_match", card="C01", line="row2", position=1)
+    assert GAME.to_act(state) == [0] and state["hands"][0] == ["C01", "C02", "C05"]
+    new, _ = GAME.apply(state, 0, "score C02 row2 middle")
+    assert new["scores"][0] == 10 and GAME.to_act(new) == [0]
+    # Only claims that score are ever offered: the pickers and autocomplete list these.
+    assert {(o["card"], o["line"]) for o in GAME.scoring_options(state, 0)} == {
+        ("C01", "row1"),
+        ("C02", "row2"),
+    }
+
+
+# ------------------------------------------------------------------ the complex game ends by its rule
+def test_planned_complex_games_end_by_the_tenth_filed_card() -> None:
+    """ "Rozšířená varianta hry končí ve chvíli, kdy jeden z hráčů vloží do archívů desátou kartu."
+    A planning player in both seats ends at least 90% of 200 seeded games that way, not by the
+    60-round safety stop (about 20-35 s on the project's 2-core machine)."""
+    ended = 0
+    for seed in range(200):
+        state = planned_game(seed)
+        assert state["over"]
+        ended += max(filed_total(a) for a in state["archives"]) >= FILED_TO_END
+    assert ended >= 180, f"only {ended} of 200 games reached a 10th filed card"
