@@ -63,9 +63,7 @@ async def test_setup_is_simultaneous_and_private(simcord_env: Env) -> None:
     bob_seat = (await table.row()).seat_of(table.bob.id)
     assert bob_seat is not None
     bob_cards = [c["id"] for c in GAME.view(state, bob_seat)["setup_hand"]]
-    result = await play_by_command(
-        table.bob, table.thread, f"setup {bob_cards[3]} {bob_cards[0]}"
-    )
+    result = await play_by_command(table.bob, table.thread, f"setup {bob_cards[3]} {bob_cards[0]}")
     assert not result.ephemeral, result.response.content
     state = await table.state()
     goals = GAME.view(state, None)["goals"]
