@@ -216,21 +216,15 @@ class RunArch(
         name=cmd("cmd.runarch.setup.name"), description=cmd("cmd.runarch.setup.description")
     )
     @app_commands.rename(
-        goal1=cmd("cmd.runarch.setup.goal1.name"),
-        goal2=cmd("cmd.runarch.setup.goal2.name"),
+        goal=cmd("cmd.runarch.setup.goal.name"),
         secret=cmd("cmd.runarch.setup.secret.name"),
     )
     @app_commands.describe(
-        goal1=cmd("cmd.runarch.setup.goal1.description"),
-        goal2=cmd("cmd.runarch.setup.goal2.description"),
+        goal=cmd("cmd.runarch.setup.goal.description"),
         secret=cmd("cmd.runarch.setup.secret.description"),
     )
-    async def setup_choice(
-        self, interaction: discord.Interaction, goal1: str, goal2: str, secret: str
-    ) -> None:
-        await self.service.play(
-            interaction, f"setup {goal1.strip()} {goal2.strip()} {secret.strip()}", game=NAME
-        )
+    async def setup_choice(self, interaction: discord.Interaction, goal: str, secret: str) -> None:
+        await self.service.play(interaction, f"setup {goal.strip()} {secret.strip()}", game=NAME)
 
     @app_commands.command(name=cmd("cmd.runarch.swap.name"), description=cmd("cmd.runarch.swap.description"))
     @app_commands.describe(a=cmd("cmd.runarch.swap.a.description"), b=cmd("cmd.runarch.swap.b.description"))
@@ -355,8 +349,7 @@ class RunArch(
             if o["line"].lower().startswith(wanted)
         ][:CHOICES_MAX]
 
-    @setup_choice.autocomplete("goal1")
-    @setup_choice.autocomplete("goal2")
+    @setup_choice.autocomplete("goal")
     @setup_choice.autocomplete("secret")
     async def _setup_cards(
         self, interaction: discord.Interaction, current: str

@@ -202,7 +202,7 @@ class OfferPicker(MovePicker):
 
 
 class SetupPicker(MovePicker):
-    """The complex game's private opening choice: two public goals, then the secret goal."""
+    """The complex game's private opening choice: the public goal, then the secret goal."""
 
     check_version = False
 
@@ -212,7 +212,7 @@ class SetupPicker(MovePicker):
         self.tr, self.goals = tr, list(goals)
         cards = GAME.view(table.state or {}, seat).get("setup_hand", [])
         if not self.goals:
-            placeholder, wanted = tr("runarch.pick_goals"), 2
+            placeholder, wanted = tr("runarch.pick_goals"), 1
         else:
             cards = [c for c in cards if c["id"] not in self.goals]
             placeholder, wanted = tr("runarch.pick_secret"), 1
@@ -237,4 +237,4 @@ class SetupPicker(MovePicker):
         await super().play(interaction, values)
 
     def notation(self, values: Sequence[str]) -> str:
-        return f"setup {self.goals[0]} {self.goals[1]} {values[0]}"
+        return f"setup {self.goals[0]} {values[0]}"

@@ -20,7 +20,7 @@ from engine.runarch.movement import movement_moves, turn_record
 from engine.runarch.notation import BET, BET_MOVES, DRAW, FILED_SCORE_MOVES, TAKE
 from engine.runarch.offer import draw_moves, refill
 from engine.runarch.scoring import line_points, match_bonus, score_line
-from engine.runarch.tokens import abilities, hand_over, own_minimum
+from engine.runarch.tokens import abilities, counts_bonus, hand_over, own_minimum
 
 PATTERNS = MappingProxyType({card: CARDS[card].pattern for card in CARD_IDS})
 PLAIN_LINES: Mapping[str, tuple[int, ...]] = MappingProxyType(
@@ -34,9 +34,8 @@ Scoring = tuple[str, str, int, int, list[str]]
 # ------------------------------------------------------------------ scoring
 def scorings(state: State, seat: int) -> list[Scoring]:
     """Every scoring ``score`` would accept now for ``seat``'s hand (the legal-move hot path)."""
-    powers = abilities(state, seat)
-    bonus_on = powers["diagonals"]
-    lines = ALL_LINES if bonus_on else PLAIN_LINES
+    lines = ALL_LINES if abilities(state, seat)["diagonals"] else PLAIN_LINES
+    bonus_on = counts_bonus(state, seat)
     minimum = own_minimum(state, seat)
     stones, pads = state["stones"], state["pads"]
     archives = state["archives"][seat]
@@ -46,11 +45,11 @@ def scorings(state: State, seat: int) -> list[Scoring]:
         if not fitting:
             continue
         pattern = PATTERNS[card]
+        bonus = match_bonus(MATCHES[card], pads, stones) if bonus_on else 0
         for line, cells in lines.items():
             points = line_points(pattern, stones, cells)
             if not points:
                 continue
-            bonus = match_bonus(MATCHES[card], pads, stones, cells) if bonus_on else 0
             if points + bonus >= minimum:
                 found.append((card, line, points + bonus, bonus, fitting))
     return found
@@ -77,14 +76,13 @@ def score(state: State, seat: int, card: str, line: str, archive: str | None) ->
     cells = ALL_LINES.get(line)
     if cells is None:
         raise IllegalMove("runarch.bad_line", line=line)
-    bonus_on = abilities(state, seat)["diagonals"]
-    if line in DIAGONAL_LINES and not bonus_on:
+    if line in DIAGONAL_LINES and not abilities(state, seat)["diagonals"]:
         raise IllegalMove("runarch.no_diagonals", line=line)
     stones = state["stones"]
     points, position = score_line(PATTERNS[card], [stones[i] for i in cells])
     if position:
         raise IllegalMove("runarch.no_match", card=card, line=line, position=position)
-    bonus = match_bonus(MATCHES[card], state["pads"], stones, cells) if bonus_on else 0
+    bonus = match_bonus(MATCHES[card], state["pads"], stones) if counts_bonus(state, seat) else 0
     minimum = own_minimum(state, seat)
     if points + bonus < minimum:
         raise IllegalMove(

@@ -30,11 +30,11 @@ from engine.core import (
 from engine.runarch import complex as complex_rules
 from engine.runarch import movement, offer
 from engine.runarch import simple as simple_rules
+from engine.runarch.absent import quietest_swap
 from engine.runarch.automa import AUTOMA_SEAT, DIFFICULTIES, automa_turn, difficulty
 from engine.runarch.bets import targets
 from engine.runarch.board import generate_pads, generate_stones
 from engine.runarch.cards import CARD_IDS, CARDS
-from engine.runarch.components import CELL_INDEX
 from engine.runarch.components import line_cells as _line_cells
 from engine.runarch.ending import breakdown, close_turn, end_turn, resign, tie_events
 from engine.runarch.notation import (
@@ -173,17 +173,15 @@ class RunArch(Game):
         return AUTOMA_MOVE
 
     def timeout_move(self, state: State, seat: int) -> Move | None:
-        """The least the rules ask of an absent player: the turn's compulsory swap (two equal
-        stones if any, so the board stays as it is), then ``end``; a setup, bet or draw they
-        owe takes the first legal choice. The bot never scores for them."""
+        """The least the rules ask of an absent player: the turn's compulsory swap, the one that
+        disturbs the opponent least (``absent.quietest_swap``), then ``end``; a setup, bet or draw
+        they owe takes the first legal choice. The bot never scores or jumps for them."""
         legal = [m for m in self.legal_moves(state, seat) if m.kind not in (SCORE, JUMP)]
         if Move(END) in legal:
             return Move(END)
         swaps = [m for m in legal if m.kind == SWAP]
         if swaps:
-            stones = state["stones"]
-            same = [m for m in swaps if stones[CELL_INDEX[m.args[0]]] == stones[CELL_INDEX[m.args[1]]]]
-            return (same or swaps)[0]
+            return quietest_swap(state["pads"], state["stones"], swaps)
         return legal[0] if legal else None
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:

@@ -1,7 +1,7 @@
 """Move notation of both variants and the solo mode.
 
 ``swap A1 B2``, ``score C17 row3`` (complex: ``score C17 row3 left``), ``end``, ``resign``;
-complex only: ``setup C01 C02 C03`` (two public goals sorted, then the secret one),
+complex only: ``setup C01 C02`` (the public goal, then the secret one),
 ``jump A1 C3``, ``bet left 3`` / ``bet goal C12``, ``draw``, ``take 2``; solo: ``automa``.
 
 Parsing is case-insensitive and normalises (cells upper-case and in reading order, card
@@ -154,9 +154,8 @@ def _parse_tokens(kind: str, args: list[str]) -> Move | None:
         if archive not in ARCHIVES:
             return None
         return FILED_SCORE_MOVES.get((card, line, archive)) or Move(SCORE, (card, line, archive))
-    if kind == SETUP and len(args) == 3:
-        first, second, secret = (normalise_card(arg) for arg in args)
-        return Move(SETUP, (*sorted((first, second)), secret))
+    if kind == SETUP and len(args) == 2:
+        return Move(SETUP, tuple(normalise_card(arg) for arg in args))
     if kind == BET and len(args) == 2:
         return _parse_bet(args[0].lower(), args[1])
     if kind == TAKE and len(args) == 1 and _NUMBER.fullmatch(args[0]):

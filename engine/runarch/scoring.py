@@ -59,11 +59,19 @@ def line_points(pattern: Sequence[str], board: Sequence[str], cells: Sequence[in
     return total
 
 
-def match_bonus(match: str, pads: Sequence[str], stones: Sequence[str], cells: Sequence[int]) -> int:
-    """The complex game's match bonus of a card with match area ``match`` on the line ``cells``.
+def agreement(match: str, pad: str, stone: str) -> int:
+    """One cell's share of the match bonus: 1 if the pad and the stone on it both have the
+    match colour, 1 more if both have the match shape (0, 1 or 2)."""
+    colour = colour_of(pad) == colour_of(stone) == colour_of(match)
+    shape = shape_of(pad) == shape_of(stone) == shape_of(match)
+    return int(colour) + int(shape)
 
-    One point for every pad and every stone with the match colour, one for every pad and stone
-    with the match shape; ``PAIR_POINTS`` already counts exactly that per code.
+
+def match_bonus(match: str, pads: Sequence[str], stones: Sequence[str]) -> int:
+    """The complex game's phase-4 match bonus of a card with match area ``match``.
+
+    The rulebook pays "za shodu podložek a kamenů na herním plánu podle barvy a tvaru v oblasti
+    shody karty": every cell of the whole board where the pad and the stone lying on it agree in
+    the match colour scores 1, and again in the match shape (0 to 10; see docs/rules/runarch.md).
     """
-    table = PAIR_POINTS[match]
-    return sum(table[pads[cell]] + table[stones[cell]] for cell in cells)
+    return sum(agreement(match, pad, stone) for pad, stone in zip(pads, stones, strict=True))

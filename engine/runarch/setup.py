@@ -1,13 +1,14 @@
 """The complex game's setup: the extra random draws, and the hidden simultaneous choice.
 
-Each player gets five cards and picks two public goals, one secret goal and so two cards to
-keep. Choices stay in the state unseen (only "has chosen" is public) until every person has
-chosen; then the goals are revealed together, the hands formed and the offer laid out.
+Each player gets four cards and picks one public goal and one secret goal, keeping the other
+two, so two public goals are in play (docs/rules/runarch.md). Choices stay in the state unseen
+(only "has chosen" is public) until every person has chosen; then the goals are revealed
+together, the hands formed and the offer laid out. In solo the automa's public goal is the top
+card of the deck, revealed with the person's.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from engine.core import Event, IllegalMove, Move, Rng, State
@@ -16,7 +17,9 @@ from engine.runarch.bets import draw_conditions, draw_track
 from engine.runarch.notation import OFFER_SIZE, SETUP
 from engine.runarch.tokens import draw_tokens
 
-SETUP_HAND = 5
+SETUP_HAND = 4
+SETUP_PICK = ("goal", "secret")
+"""What a setup choice names, in order."""
 SEATS = 2
 
 
@@ -55,16 +58,15 @@ def choosers(state: State) -> list[int]:
 
 
 def setup_moves(hand: list[str]) -> list[Move]:
-    """All 30 choices for a five-card hand: two goals (sorted) and a secret among the other three."""
-    moves = []
-    for first, second in combinations(sorted(hand), 2):
-        moves.extend(Move(SETUP, (first, second, secret)) for secret in hand if secret not in (first, second))
-    return moves
+    """All 12 choices for a four-card hand: the public goal, then a secret among the other three."""
+    return [Move(SETUP, (goal, secret)) for goal in sorted(hand) for secret in hand if secret != goal]
 
 
 def choose(state: State, seat: int, choice: tuple[str, ...]) -> tuple[State, list[Event]]:
     """Record ``seat``'s hidden choice; reveal everything once the last person has chosen."""
     hand = state["setup_hands"][seat]
+    if len(choice) != len(SETUP_PICK):
+        raise IllegalMove("runarch.setup_bad_choice", card=" ".join(choice))
     seen: set[str] = set()
     for card in choice:
         if card not in hand or card in seen:
@@ -83,17 +85,19 @@ def choose(state: State, seat: int, choice: tuple[str, ...]) -> tuple[State, lis
 
 def _reveal(new: State) -> list[Event]:
     """Both chose: public goals in seat order, secrets kept, hands formed, offer laid out."""
+    deck = list(new["deck"])
     goals: list[str] = []
     secrets: list[str | None] = [None] * SEATS
     hands: list[list[str]] = [[] for _ in range(SEATS)]
     for seat, pick in enumerate(new["setup_choice"]):
         if pick is None:
             continue
-        first, second, secret = pick
-        goals.extend((first, second))
+        goal, secret = pick
+        goals.append(goal)
         secrets[seat] = secret
         hands[seat] = [card for card in new["setup_hands"][seat] if card not in pick]
-    deck = list(new["deck"])
+    if new["solo"] and deck:
+        goals.append(deck.pop())  # the automa's public goal
     offer = [deck.pop() for _ in range(min(OFFER_SIZE, len(deck)))]
     new.update(
         phase="play",

@@ -21,6 +21,9 @@ ABILITIES: tuple[str, ...] = ("diagonal", "double", "diagonals")
 """What the n-th handed token gives its receiver: diagonal swaps; a double swap or a jump;
 the long diagonals and the match bonus."""
 
+BONUS_FROM_OWN = 2
+"""A player who has handed over this many tokens (passed 50) counts the match bonus."""
+
 NO_ABILITIES = MappingProxyType(dict.fromkeys(ABILITIES, False))
 
 
@@ -45,6 +48,16 @@ def abilities(state: State, seat: int) -> dict[str, bool]:
         return dict(NO_ABILITIES)
     count = received(state, seat)
     return {name: count > i for i, name in enumerate(ABILITIES)}
+
+
+def counts_bonus(state: State, seat: int) -> bool:
+    """Whether ``seat``'s cards add the match bonus: with the phase-4 token received from the
+    opponent, or once its own minimum is shown on its phase-4 token (9/10/11) or its cross
+    (11/12/13), i.e. its score passed 50. Those minimums are meant to be met with the bonus:
+    an 11 is beyond any pattern alone (see docs/rules/runarch.md)."""
+    if state["variant"] != "complex" or (state.get("solo") and seat == 1):
+        return False
+    return received(state, seat) >= len(MARKS) or state["handed"][seat] >= BONUS_FROM_OWN
 
 
 def hand_over(new: State, seat: int, fixed_minimum: int | None = None) -> list[Event]:

@@ -222,7 +222,7 @@ async def play_by_command(actor: Any, channel: Any, notation: str) -> Any:
         extra = {"archive": args[2]} if len(args) > 2 else {}
         return await _slash(actor, channel, "runarch score", card=args[0], line=args[1], **extra)
     if kind == "setup":
-        return await _slash(actor, channel, "runarch setup", goal1=args[0], goal2=args[1], secret=args[2])
+        return await _slash(actor, channel, "runarch setup", goal=args[0], secret=args[1])
     if kind == "bet":
         return await _slash(actor, channel, "runarch bet", place=" ".join(args))
     if kind == "take":

@@ -13,17 +13,17 @@ MAX_ACTIONS = 2500
 
 
 async def choose_setup_by_picker(table: Table, player: Any, choice: list[str] | None = None) -> None:
-    """Open the private setup picker from the board and choose two goals, then the secret."""
+    """Open the private setup picker from the board and choose the public goal, then the secret."""
     state = await table.state()
     seat = (await table.row()).seat_of(player.id)
     assert seat is not None
     cards = [c["id"] for c in GAME.view(state, seat)["setup_hand"]]
     shown = await player.click(table.last_board(), label="Choose goals")
     assert shown.ephemeral
-    assert all(card in shown.response.content for card in cards), "the private message lists the 5 cards"
-    choice = choice or cards[:3]
-    await player.select(shown.response.message, choice[:2])
-    await player.select(shown.response.message, [choice[2]])
+    assert all(card in shown.response.content for card in cards), "the private message lists the 4 cards"
+    choice = choice or cards[:2]
+    await player.select(shown.response.message, choice[:1])
+    await player.select(shown.response.message, [choice[1]])
 
 
 async def play_by_button(table: Table, player: Any, notation: str) -> bool:
@@ -57,19 +57,17 @@ async def test_setup_is_simultaneous_and_private(simcord_env: Env) -> None:
     assert posted, "the choice is announced"
     assert not leaked_ids(posted, state), "the first choice stays secret until both have chosen"
 
-    again = await table.alice.slash(table.thread, "runarch setup", goal1="C01", goal2="C02", secret="C03")
+    again = await table.alice.slash(table.thread, "runarch setup", goal="C01", secret="C03")
     assert again.ephemeral and "already" in again.response.content
 
     bob_seat = (await table.row()).seat_of(table.bob.id)
     assert bob_seat is not None
     bob_cards = [c["id"] for c in GAME.view(state, bob_seat)["setup_hand"]]
-    result = await play_by_command(
-        table.bob, table.thread, f"setup {bob_cards[3]} {bob_cards[4]} {bob_cards[0]}"
-    )
+    result = await play_by_command(table.bob, table.thread, f"setup {bob_cards[3]} {bob_cards[0]}")
     assert not result.ephemeral, result.response.content
     state = await table.state()
     goals = GAME.view(state, None)["goals"]
-    assert len(goals) == 4
+    assert len(goals) == 2  # one public goal from each player
     assert all(g["id"] in result.response.content or g["id"] in table.last_board().content for g in goals)
 
     snapshot = await table.snapshot()

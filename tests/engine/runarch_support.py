@@ -11,8 +11,11 @@ import pytest
 
 from engine.core import Event, IllegalMove, Move
 from engine.runarch import GAME
+from engine.runarch.archives import fitting_archives
 from engine.runarch.cards import CARD_IDS, CARDS
-from engine.runarch.components import CELL_INDEX, CODES, SIMPLE_LINES
+from engine.runarch.components import ALL_LINES, CELL_INDEX, CODES, SIMPLE_LINES
+from engine.runarch.scoring import PAIR_POINTS, match_bonus
+from engine.runarch.tokens import counts_bonus
 
 State = dict[str, Any]
 
@@ -142,7 +145,7 @@ def random_game(
 
 
 # ------------------------------------------------------------------ complex game and solo
-GOALS = ("C57", "C58", "C59", "C60")
+GOALS = ("C57", "C59")
 SECRETS = ("C55", "C56")
 FLAT_TOKENS = ((5, 7, 9, 11), (5, 7, 9, 11))
 
@@ -158,17 +161,18 @@ def complex_game(
 ) -> State:
     """A complex game just past its setup, with known goals, secrets, hands, offer and tokens.
 
-    Goals are ``GOALS`` (solo: the first two), secrets ``SECRETS``; every other card not in a
-    hand lies in the offer (the four lowest ids) or the deck (sorted, so the top is the highest).
+    Goals are ``GOALS`` (one per seat; solo: the second is the automa's), secrets ``SECRETS``;
+    every other card not in a hand lies in the offer (the four lowest ids) or the deck (sorted,
+    so the top is the highest).
     """
     state = GAME.new(seats, {"variant": "complex", **(options or {})}, seed)
     for seat in list(GAME.to_act(state)):
-        first, second, secret, *_ = sorted(state["setup_hands"][seat])
-        state, _ = GAME.apply(state, seat, f"setup {first} {second} {secret}")
+        goal, secret, *_ = sorted(state["setup_hands"][seat])
+        state, _ = GAME.apply(state, seat, f"setup {goal} {secret}")
     solo = seats == 1
-    goals = list(GOALS[: 2 if solo else 4])
+    goals = list(GOALS)
     secrets = [SECRETS[0], None if solo else SECRETS[1]]
-    choices = [[*goals[:2], secrets[0]], None if solo else [*goals[2:], secrets[1]]]
+    choices = [[goals[0], secrets[0]], None if solo else [goals[1], secrets[1]]]
     in_hand = [c for hand in hands for c in hand]
     reserved = set(goals) | {s for s in secrets if s} | set(in_hand)
     assert len(reserved) == len(goals) + len([s for s in secrets if s]) + len(in_hand)
@@ -286,3 +290,137 @@ def place_stone(stones: list[str], code: str, cell: str) -> list[str]:
     i, j = out.index(code), CELL_INDEX[cell]
     out[i], out[j] = out[j], out[i]
     return out
+
+
+# ------------------------------------------------------------------ a planning player (complex game)
+_HALF = {want: tuple(code for code in CODES if PAIR_POINTS[want][code] == 1) for want in CODES}
+"""The eight stones sharing exactly one attribute with each stone."""
+_DIST = {
+    diagonal: [
+        [
+            max(abs(a // 5 - b // 5), abs(a % 5 - b % 5))
+            if diagonal
+            else abs(a // 5 - b // 5) + abs(a % 5 - b % 5)
+            for b in range(25)
+        ]
+        for a in range(25)
+    ]
+    for diagonal in (False, True)
+}
+_FAR = 1000
+PLANS_TRIED = 3
+"""The planner only weighs its moves against its three cheapest plans (speed)."""
+
+
+def plan_cost(
+    pattern: Sequence[str],
+    cells: Sequence[int],
+    stones: Sequence[str],
+    where: dict[str, int],
+    need: int,
+    dist: list[list[int]],
+) -> int:
+    """Stone steps, roughly, until ``pattern`` scores ``need`` points on ``cells`` (``where``:
+    the cell of every stone).
+
+    Every position that matches nothing takes the nearest stone sharing colour or shape; then
+    the cheapest exact stones upgrade half matches until the points reach ``need``.
+    """
+    cost = points = 0
+    upgrades = []
+    for want, cell in zip(pattern, cells, strict=True):
+        got = PAIR_POINTS[want][stones[cell]]
+        to_cell = dist[cell]
+        if not got:
+            exact = to_cell[where[want]]
+            half = min(to_cell[where[code]] for code in _HALF[want])
+            if exact <= half:
+                cost, got = cost + exact, 2
+            else:
+                cost, got = cost + half, 1
+        if got == 1:
+            upgrades.append(to_cell[where[want]])
+        points += got
+    for step in sorted(upgrades):
+        if points >= need:
+            break
+        cost, points = cost + step, points + 1
+    return cost if points >= need else _FAR
+
+
+def planner_move(state: State, seat: int, rnd: random.Random) -> str:
+    """A planning player for the complex game: owed decisions first, then the best scoring
+    (filed in the middle or right archive while they take it), else the swap or jump that most
+    shortens the cheapest plan to score a card (never simply undoing the opponent's last swap)."""
+    moves = GAME.legal_moves(state, seat)
+    kinds = {m.kind for m in moves}
+    for owed in ("setup", "bet"):
+        if owed in kinds:
+            return rnd.choice([m for m in moves if m.kind == owed]).notation
+    if "take" in kinds or "draw" in kinds:
+        archives = state["archives"][seat]
+        fits = [
+            m
+            for m in moves
+            if m.kind == "take" and fitting_archives(archives, state["offer"][int(m.args[0]) - 1])
+        ]
+        return (fits[0] if fits else next(m for m in moves if m.kind in ("draw", "take"))).notation
+    options = GAME.scoring_options(state, seat)
+    if options:
+        best = options[0]
+        archive = next((a for a in ("middle", "right") if a in best["archives"]), best["archives"][0])
+        return f"score {best['card']} {best['line']} {archive}"
+    shifts = [m for m in moves if m.kind in ("swap", "jump")]
+    if not shifts:
+        return "end"
+    powers = GAME.abilities(state, seat)
+    dist = _DIST[powers["diagonal"]]
+    lines = ALL_LINES if powers["diagonals"] else {line: ALL_LINES[line] for line in SIMPLE_LINES}
+    need = GAME.minimum(state, seat)
+    stones = state["stones"]
+    targets = []
+    for card in state["hands"][seat]:
+        if not fitting_archives(state["archives"][seat], card):
+            continue
+        bonus = match_bonus(CARDS[card].match, state["pads"], stones) if counts_bonus(state, seat) else 0
+        for cells in lines.values():
+            targets.append((CARDS[card].pattern, cells, need - bonus))
+    if not targets:
+        return "end" if "end" in kinds else rnd.choice(shifts).notation
+    last = state["last"]
+    undo = set()
+    if last is not None and last["seat"] != seat and last.get("swap"):
+        pairs = last["swap"] if isinstance(last["swap"][0], list) else [last["swap"]]
+        undo = {frozenset(pair) for pair in pairs}
+
+    where = {code: i for i, code in enumerate(stones)}
+    costs = sorted(
+        (plan_cost(p, c, stones, where, n, dist), rnd.random(), k) for k, (p, c, n) in enumerate(targets)
+    )
+    now = costs[0][0]
+    near = [targets[k] for _, _, k in costs[:PLANS_TRIED]]
+    ranked = []
+    for move in shifts:
+        a, b = (CELL_INDEX[cell] for cell in move.args)
+        board = list(stones)
+        board[a], board[b] = board[b], board[a]
+        moved = dict(where)
+        moved[board[a]], moved[board[b]] = a, b
+        after = min(plan_cost(p, c, board, moved, n, dist) for p, c, n in near)
+        if frozenset(move.args) in undo and after > 0:
+            after += 2
+        ranked.append((after, rnd.random(), move))
+    after, _, move = min(ranked)
+    if after < now or not state["swapped"]:
+        return move.notation
+    return "end" if "end" in kinds else move.notation
+
+
+def planned_game(seed: int, options: dict[str, Any] | None = None) -> State:
+    """A complex game played to its end by ``planner_move`` in both seats."""
+    rnd = random.Random(seed)
+    state = GAME.new(2, {"variant": "complex", **(options or {})}, seed)
+    while not state["over"]:
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, planner_move(state, seat, rnd))
+    return state

@@ -362,13 +362,16 @@ def test_safety_stop_when_the_hand_and_the_deck_are_empty() -> None:
 
 # ------------------------------------------------------------------ complex solo
 def test_complex_solo_setup_is_made_by_the_person_alone() -> None:
+    """The person picks one public goal; the automa's is the top card of the deck, so two public
+    goals are in play as in every game ("Ve hře jsou dva veřejné úkoly")."""
     state = GAME.new(1, {"variant": "complex", "difficulty": "hard"}, 9)
-    assert GAME.to_act(state) == [0] and state["setup_hands"][1] == [] and len(state["setup_hands"][0]) == 5
+    assert GAME.to_act(state) == [0] and state["setup_hands"][1] == [] and len(state["setup_hands"][0]) == 4
     assert GAME.view(state, None)["setup_done"] == [False, True]
-    first, second, secret, *_ = sorted(state["setup_hands"][0])
-    state, events = GAME.apply(state, 0, f"setup {first} {second} {secret}")
+    goal, secret, *_ = sorted(state["setup_hands"][0])
+    top = state["deck"][-1]
+    state, events = GAME.apply(state, 0, f"setup {goal} {secret}")
     assert [e.code for e in events] == ["runarch.setup_chosen", "runarch.goals_revealed"]
-    assert state["goals"] == [first, second] and state["secret"] == [secret, None]
+    assert state["goals"] == [goal, top] and state["secret"] == [secret, None]
     assert len(state["hands"][0]) == 2 and state["hands"][1] == [] and len(state["offer"]) == 4
     assert GAME.to_act(state) == [0] and GAME.automated_seats(state) == [1]
 
