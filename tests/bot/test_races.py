@@ -91,13 +91,13 @@ async def test_cancel_that_loses_to_join_is_told_the_game_started(
 
 
 async def open_setup_picker(table: Table, player: Any) -> tuple[Any, list[str]]:
-    """The player's private setup picker, its two goals already chosen; returns it and the secret to pick."""
+    """The player's private setup picker, its public goal already chosen; returns it and the cards."""
     seat = (await table.row()).seat_of(player.id)
     assert seat is not None
     cards = [c["id"] for c in GAME.view(await table.state(), seat)["setup_hand"]]
     shown = await player.click(table.last_board(), label="Choose goals")
     assert shown.ephemeral, shown.response
-    await player.select(shown.response.message, cards[:2])
+    await player.select(shown.response.message, cards[:1])
     return shown.response.message, cards
 
 
@@ -111,8 +111,8 @@ async def test_both_setup_choices_count_when_made_at_the_same_moment(
     alice_picker, alice_cards = await open_setup_picker(table, table.alice)
     bob_picker, bob_cards = await open_setup_picker(table, table.bob)
     hold = Hold(simcord_env, table.bot.store, "commit_moves", monkeypatch)
-    alice_done = await table.alice.select(alice_picker, [alice_cards[2]])
-    bob_done = await table.bob.select(bob_picker, [bob_cards[2]])
+    alice_done = await table.alice.select(alice_picker, [alice_cards[1]])
+    bob_done = await table.bob.select(bob_picker, [bob_cards[1]])
     assert bob_done.response is not None and "changed" not in bob_done.response.content
     await hold.release()
     texts = [alice_done.response.content if alice_done.response else ""]
@@ -124,8 +124,8 @@ async def test_both_setup_choices_count_when_made_at_the_same_moment(
     moves = await table.bot.store.moves(row.id)
     setups = {m.user_id: m.notation for m in moves if m.notation.startswith("setup")}
     assert setups == {
-        table.alice.id: " ".join(["setup", *sorted(alice_cards[:2]), alice_cards[2]]),
-        table.bob.id: " ".join(["setup", *sorted(bob_cards[:2]), bob_cards[2]]),
+        table.alice.id: " ".join(["setup", alice_cards[0], alice_cards[1]]),
+        table.bob.id: " ".join(["setup", bob_cards[0], bob_cards[1]]),
     }
     assert row.state is not None and row.state.get("phase") != "setup"
     assert row.state == await table.replayed()
