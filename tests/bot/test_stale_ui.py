@@ -119,3 +119,67 @@ async def test_a_setup_picker_half_chosen_before_a_restart_starts_afresh(
     assert [m.notation for m in moves if m.user_id == table.alice.id] == [
         " ".join(["setup", *sorted(cards[:2]), cards[2]])
     ]
+
+
+# ------------------------------------------------------------- a picker left open too long
+
+
+async def test_a_picker_left_open_past_its_timeout_says_so_and_loses_its_select(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    shown = await player.click(table.last_board(), label="Swap stones")
+    assert shown.response is not None and shown.response.components
+    await simcord_env.advance_time(590)
+    assert shown.response.components, "the picker still waits before its 10 minutes are up"
+    await simcord_env.advance_time(20)
+    expired = shown.response
+    assert expired.ephemeral
+    assert "This picker has expired" in expired.content, expired.content
+    assert "button under the board again" in expired.content
+    assert not expired.components, "nothing is left to pick in vain"
+    assert (await table.row()).version == 1
+    again = await player.click(table.last_board(), label="Swap stones")
+    assert again.ephemeral and again.response is not None and again.response.components
+
+
+async def test_a_picker_expires_ten_minutes_after_its_last_step(simcord_env: Env) -> None:
+    """The second step of a swap is a new picker in the same message: its own 10 minutes count."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await simcord_env.advance_time(300)
+    await player.select(shown.response.message, [swap.args[0]])
+    await simcord_env.advance_time(400)
+    assert shown.response.components, "the second step still waits"
+    assert "expired" not in shown.response.content
+    played = await player.select(shown.response.message, [swap.args[1]])
+    assert (await table.row()).version == 2
+    assert not any("expired" in m.content for m in played.followups)
+    await simcord_env.advance_time(700)
+    assert "expired" not in shown.response.content, "a picker that was used is not marked expired later"
+
+
+async def test_a_refused_picker_still_expires_ten_minutes_after_it_was_shown(simcord_env: Env) -> None:
+    """A refusal comes as a new message and leaves the picker; the picker's own message is still
+    edited when it expires, within the 15 minutes its interaction token allows."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await player.select(shown.response.message, [swap.args[0]])
+    await simcord_env.advance_time(500)
+    await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    refused = await player.select(shown.response.message, [swap.args[1]])
+    assert refused.response is not None and refused.response.ephemeral
+    assert refused.response.id != shown.response.id, "the refusal is a message of its own"
+    assert "expired" not in refused.response.content
+    assert shown.response.components, "the picker stays until it expires"
+    await simcord_env.advance_time(110)
+    assert "This picker has expired" in shown.response.content
+    assert not shown.response.components
+
