@@ -212,17 +212,47 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View:
     return view
 
 
-class ResignConfirm(discord.ui.View):
-    """Resigning ends the game for both, so it asks once more."""
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ra-resign:(?P<table>\d+)"):
+    """The private "Yes, resign" after ``/runarch resign``.
 
-    def __init__(self, tr: Tr) -> None:
-        super().__init__(timeout=120)
-        button: discord.ui.Button[ResignConfirm] = discord.ui.Button(
-            label=tr("runarch.button.resign"), style=discord.ButtonStyle.danger
+    Resigning ends the game for both, so the command asks once more. The button names the
+    table it was asked for, so it answers after a restart as it would have before: it resigns
+    the clicker from that table if it is still running, and otherwise says the game is over
+    (nothing is resigned from another game started in the thread meanwhile).
+    """
+
+    def __init__(self, table_id: int, tr: Tr | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(tr or Tr("en"))("runarch.button.resign"),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"ra-resign:{table_id}",
+            )
         )
-        button.callback = self._confirmed  # type: ignore[method-assign]
-        self.add_item(button)
+        self.table_id = table_id
 
-    async def _confirmed(self, interaction: discord.Interaction) -> None:
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ResignButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self._resign(interaction))
+
+    async def _resign(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        await run_guarded(interaction, service.play(interaction, "resign", game=NAME, from_picker=True))
+        own = await service.store.table(self.table_id)
+        if own is None or own.status != "active":
+            raise over_refusal(own)
+        service.seat_of(own, interaction.user.id)
+        here = await service.running_table_here(interaction, NAME)
+        if here.id != self.table_id:
+            raise UserError("table.stale")
+        await service.play(interaction, "resign", game=NAME, from_picker=True)
+
+
+def resign_view(table_id: int, tr: Tr) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(table_id, tr))
+    return view

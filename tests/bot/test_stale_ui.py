@@ -183,3 +183,50 @@ async def test_a_refused_picker_still_expires_ten_minutes_after_it_was_shown(sim
     assert "This picker has expired" in shown.response.content
     assert not shown.response.components
 
+
+# ------------------------------------------------------------- private confirmations
+
+
+async def test_resign_confirmed_after_a_restart_resigns_once(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "runarch resign")
+    boards = len(table.boards())
+    await simcord_env.restart_bot(make_bot())
+    confirmed = await table.alice.click(asked.response, label="Yes, resign")
+    assert confirmed.response is not None and confirmed.response.ephemeral, "answered after the restart"
+    assert "Done" in confirmed.response.content
+    row = await table.row()
+    assert row.status == "finished"
+    assert [m.notation for m in await table.bot.store.moves(table.table_id)][-1:] == ["resign"]
+    assert len(table.boards()) == boards + 1, "one final board"
+    assert not asked.response.components, "the confirmation cannot be pressed twice"
+
+
+async def test_resign_confirmed_after_the_game_ended_says_so(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "runarch resign")
+    await simcord_env.restart_bot(make_bot())
+    bobs = await table.bob.slash(table.thread, "runarch resign")
+    await table.bob.click(bobs.response, label="Yes, resign")
+    assert (await table.row()).status == "finished"
+    snapshot = await table.snapshot()
+    results = await table.bot.store.results(table.table_id)
+    late = await table.alice.click(asked.response, label="Yes, resign")
+    assert late.ephemeral and late.response is not None
+    assert "This game is over" in late.response.content, late.response.content
+    assert await table.snapshot() == snapshot
+    assert await table.bot.store.results(table.table_id) == results
+
+
+async def test_resign_confirmed_after_its_old_two_minute_timeout_still_resigns(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "runarch resign")
+    await simcord_env.advance_time(600)
+    confirmed = await table.alice.click(asked.response, label="Yes, resign")
+    assert confirmed.acknowledged
+    assert (await table.row()).status == "finished"
+
