@@ -230,3 +230,67 @@ async def test_resign_confirmed_after_its_old_two_minute_timeout_still_resigns(s
     assert confirmed.acknowledged
     assert (await table.row()).status == "finished"
 
+
+async def test_abandon_confirmed_after_a_restart_closes_the_table(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "table abandon")
+    await simcord_env.restart_bot(make_bot())
+    confirmed = await table.alice.click(asked.response, label="Abandon the table")
+    assert confirmed.response is not None and confirmed.response.ephemeral
+    assert "Done" in confirmed.response.content
+    assert (await table.row()).status == "cancelled"
+    notices = [m for m in table.thread.history() if "abandoned the table" in m.content]
+    assert len(notices) == 1
+    assert not asked.response.components
+
+
+async def test_keep_playing_after_a_restart_keeps_the_table(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "table abandon")
+    await simcord_env.restart_bot(make_bot())
+    kept = await table.alice.click(asked.response, label="Keep playing")
+    assert kept.response is not None and kept.response.ephemeral
+    assert "The table goes on" in kept.response.content
+    assert (await table.row()).status == "active"
+
+
+async def test_abandon_confirmed_after_the_game_ended_says_so(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "table abandon")
+    await simcord_env.restart_bot(make_bot())
+    resigned = await table.bob.slash(table.thread, "runarch resign")
+    await table.bob.click(resigned.response, label="Yes, resign")
+    late = await table.alice.click(asked.response, label="Abandon the table")
+    assert late.ephemeral and late.response is not None
+    assert "already over" in late.response.content, late.response.content
+    assert (await table.row()).status == "finished"
+    assert await table.bot.store.results(table.table_id), "the game keeps its result"
+
+
+async def test_abandoning_a_lobby_does_not_close_the_game_started_since(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    """Confirmed for a lobby, the button does not close the running game that lobby became."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await alice.slash(channel, "runarch new", opponent=bob)
+    thread = channel.threads[-1]
+    asked = await alice.slash(thread, "table abandon")
+    await simcord_env.restart_bot(make_bot())
+    await bob.click(thread.history()[0], label="Join")
+    bot: GameBot = simcord_env.bot  # type: ignore[assignment]
+    table = await bot.store.open_table_in(thread.id)
+    assert table is not None and table.status == "active"
+    late = await alice.click(asked.response, label="Abandon the table")
+    assert late.ephemeral and late.response is not None
+    assert "has started since you asked" in late.response.content, late.response.content
+    assert "/table abandon" in late.response.content
+    assert (await bot.store.table(table.id)).status == "active"  # type: ignore[union-attr]
