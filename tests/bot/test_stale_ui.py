@@ -184,6 +184,24 @@ async def test_a_refused_picker_still_expires_ten_minutes_after_it_was_shown(sim
     assert not shown.response.components
 
 
+async def test_the_fresh_picker_after_a_restart_expires_too(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await simcord_env.restart_bot(make_bot())
+    expired = await player.select(shown.response.message, [swap.args[0]])
+    assert expired.response is not None and "a fresh one" in expired.response.content
+    await simcord_env.advance_time(610)
+    assert "left open too long" in shown.response.content, shown.response.content
+    assert not shown.response.components
+    assert (await table.row()).version == 1
+
+
 # ------------------------------------------------------------- private confirmations
 
 
