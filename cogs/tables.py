@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -24,30 +25,80 @@ def may_manage(interaction: discord.Interaction, table: TableRow) -> bool:
     return interaction.user.id == table.host_id or bool(perms and perms.manage_threads)
 
 
-class AbandonConfirm(discord.ui.View):
-    """Abandoning ends the game for everyone, so it asks once more (privately)."""
+class AbandonButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"abandon:(?P<table>\d+):(?P<status>lobby|active):(?P<answer>yes|no)",
+):
+    """The private "Abandon the table" / "Keep playing" after ``/table abandon``.
 
-    def __init__(self, cog: Tables, table_id: int, tr: Tr) -> None:
-        super().__init__(timeout=120)
-        self.cog = cog
-        self.table_id = table_id
-        yes: discord.ui.Button[AbandonConfirm] = discord.ui.Button(
-            label=tr("abandon.button"), style=discord.ButtonStyle.danger
+    Abandoning ends the game for everyone, so the command asks once more. The buttons name the
+    table and its status when it was asked (a lobby or a running game), so after a restart they
+    answer as they would have before, and abandon exactly what was confirmed: a table that has
+    ended, or a lobby whose game has started since, is refused with the reason.
+    """
+
+    def __init__(self, table_id: int, status: str, answer: str, tr: Tr | None = None) -> None:
+        tr = tr or Tr("en")
+        super().__init__(
+            discord.ui.Button(
+                label=tr("abandon.button" if answer == "yes" else "abandon.keep"),
+                style=discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary,
+                custom_id=f"abandon:{table_id}:{status}:{answer}",
+            )
         )
-        no: discord.ui.Button[AbandonConfirm] = discord.ui.Button(
-            label=tr("abandon.keep"), style=discord.ButtonStyle.secondary
-        )
-        yes.callback = self._yes  # type: ignore[method-assign]
-        no.callback = self._no  # type: ignore[method-assign]
-        self.add_item(yes)
-        self.add_item(no)
+        self.table_id, self.status, self.answer = table_id, status, answer
 
-    async def _yes(self, interaction: discord.Interaction) -> None:
-        await run_guarded(interaction, self.cog.abandon_now(interaction, self.table_id))
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> AbandonButton:
+        return cls(int(match["table"]), match["status"], match["answer"])
 
-    async def _no(self, interaction: discord.Interaction) -> None:
-        tr = Tr(lang_of(interaction.locale))
-        await interaction.response.edit_message(content=tr("abandon.kept"), view=None)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.answer == "no":
+            tr = Tr(lang_of(interaction.locale))
+            await interaction.response.edit_message(content=tr("abandon.kept"), view=None)
+            return
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        await run_guarded(interaction, abandon_now(service, interaction, self.table_id, self.status))
+
+
+def abandon_view(table: TableRow, tr: Tr) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for answer in ("yes", "no"):
+        view.add_item(AbandonButton(table.id, table.status, answer, tr))
+    return view
+
+
+async def abandon_now(
+    service: TableService, interaction: discord.Interaction, table_id: int, status: str
+) -> None:
+    """Close the table confirmed in ``status`` and tell its channel; refused if it changed since."""
+    table = await service.store.table(table_id)
+    if table is None or not table.is_open:
+        raise UserError("abandon.already_over")
+    if table.status != status:
+        raise UserError("confirm.abandon_started")
+    if not may_manage(interaction, table):
+        raise UserError("abandon.not_allowed")
+    try:
+        table = await service.store.cancel(table.id, reason="abandoned", lobby_only=status == "lobby")
+    except TableClosed as error:
+        raise UserError("abandon.already_over") from error
+    except NotInLobby as error:
+        raise UserError("confirm.abandon_started") from error
+    service.clocks_changed()
+    await interaction.response.edit_message(content=Tr(lang_of(interaction.locale))("table.done"), view=None)
+    channel = await service.channel_of(table)
+    if channel is not None:
+        public = Tr(table.locale)
+        try:
+            await channel.send(
+                public("abandon.done", name=interaction.user.display_name),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            pass  # the table is closed either way
 
 
 class Tables(commands.Cog):
@@ -217,35 +268,10 @@ class Tables(commands.Cog):
             raise UserError("abandon.not_allowed")
         tr = Tr(lang_of(interaction.locale))
         await interaction.response.send_message(
-            tr("abandon.confirm"), view=AbandonConfirm(self, table.id, tr), ephemeral=True
+            tr("abandon.confirm"), view=abandon_view(table, tr), ephemeral=True
         )
-
-    async def abandon_now(self, interaction: discord.Interaction, table_id: int) -> None:
-        table = await self.service.store.table(table_id)
-        if table is None or not table.is_open:
-            raise UserError("abandon.already_over")
-        if not may_manage(interaction, table):
-            raise UserError("abandon.not_allowed")
-        try:
-            table = await self.service.store.cancel(table.id, reason="abandoned")
-        except TableClosed as error:
-            raise UserError("abandon.already_over") from error
-        self.service.clocks_changed()
-        await interaction.response.edit_message(
-            content=Tr(lang_of(interaction.locale))("table.done"), view=None
-        )
-        channel = await self.service.channel_of(table)
-        if channel is not None:
-            public = Tr(table.locale)
-            try:
-                await channel.send(
-                    public("abandon.done", name=interaction.user.display_name),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-            except discord.HTTPException:
-                pass  # the table is closed either way
 
 
 async def setup(bot: Any) -> None:
-    bot.add_dynamic_items(LobbyButton)
+    bot.add_dynamic_items(LobbyButton, AbandonButton)
     await bot.add_cog(Tables(bot))

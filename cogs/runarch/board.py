@@ -7,10 +7,18 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.errors import UserError, run_guarded, send_ephemeral
+from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.tables import TableService, over_refusal
-from cogs.runarch.pickers import BetPicker, CellPicker, OfferPicker, ScorePicker, SetupPicker, boot_of
+from cogs.runarch.pickers import (
+    BetPicker,
+    CellPicker,
+    MovePicker,
+    OfferPicker,
+    ScorePicker,
+    SetupPicker,
+    boot_of,
+)
 from cogs.runarch.private import hand_lines, show_hand
 from db.models import TableRow
 from engine.runarch import GAME
@@ -109,12 +117,12 @@ class BoardButton(
             await service.play(interaction, self.action, game=NAME, expected_version=self.version)
             return
         content, picker = picker_for(interaction.client, table, seat, self.action, tr)
-        await send_ephemeral(interaction, content, view=picker)
+        await picker.send(interaction, content)
 
 
 def picker_for(
     client: discord.Client, table: TableRow, seat: int, action: str, tr: Tr
-) -> tuple[str, discord.ui.View]:
+) -> tuple[str, MovePicker]:
     """The private prompt and picker of one board action, or a refusal if it does not apply now."""
     assert table.state is not None
     kinds = {move.kind for move in GAME.legal_moves(table.state, seat)}
@@ -155,7 +163,8 @@ class ExpiredPicker(
     by the boot token in the custom id: a picker of this very bot (``boot_of`` matches) is left
     to its view, one of an earlier bot is answered here. The two sets never overlap, so every
     use is answered exactly once. (A picker of this bot whose view timed out after 10 minutes
-    is not answered here: its view could still be running when this item is asked.)
+    is not answered here: its view could still be running when this item is asked. Instead
+    its message is edited as it times out, see ``MovePicker``.)
 
     The answer replaces the dead picker in place: "this picker has expired", with a fresh
     picker for the same action on the current board, or the reason it no longer applies.
@@ -183,10 +192,9 @@ class ExpiredPicker(
             text = f"{tr('picker.expired')}\n{tr(error.key, **error.params)}"
             await interaction.response.edit_message(content=text, view=None)
             return
-        text = f"{tr('picker.expired_fresh')}\n{content}"
-        await interaction.response.edit_message(content=text, view=picker)
+        await picker.replace(interaction, f"{tr('picker.expired_fresh')}\n{content}")
 
-    async def _fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, discord.ui.View]:
+    async def _fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, MovePicker]:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         own = await service.store.table(self.table_id)
         if own is None or own.status != "active":
@@ -204,17 +212,47 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View:
     return view
 
 
-class ResignConfirm(discord.ui.View):
-    """Resigning ends the game for both, so it asks once more."""
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ra-resign:(?P<table>\d+)"):
+    """The private "Yes, resign" after ``/runarch resign``.
 
-    def __init__(self, tr: Tr) -> None:
-        super().__init__(timeout=120)
-        button: discord.ui.Button[ResignConfirm] = discord.ui.Button(
-            label=tr("runarch.button.resign"), style=discord.ButtonStyle.danger
+    Resigning ends the game for both, so the command asks once more. The button names the
+    table it was asked for, so it answers after a restart as it would have before: it resigns
+    the clicker from that table if it is still running, and otherwise says the game is over
+    (nothing is resigned from another game started in the thread meanwhile).
+    """
+
+    def __init__(self, table_id: int, tr: Tr | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(tr or Tr("en"))("runarch.button.resign"),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"ra-resign:{table_id}",
+            )
         )
-        button.callback = self._confirmed  # type: ignore[method-assign]
-        self.add_item(button)
+        self.table_id = table_id
 
-    async def _confirmed(self, interaction: discord.Interaction) -> None:
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ResignButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self._resign(interaction))
+
+    async def _resign(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        await run_guarded(interaction, service.play(interaction, "resign", game=NAME, from_picker=True))
+        own = await service.store.table(self.table_id)
+        if own is None or own.status != "active":
+            raise over_refusal(own)
+        service.seat_of(own, interaction.user.id)
+        here = await service.running_table_here(interaction, NAME)
+        if here.id != self.table_id:
+            raise UserError("table.stale")
+        await service.play(interaction, "resign", game=NAME, from_picker=True)
+
+
+def resign_view(table_id: int, tr: Tr) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(table_id, tr))
+    return view

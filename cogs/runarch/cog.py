@@ -19,7 +19,7 @@ from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
 from cogs.runarch.alt_text import alt_texts
-from cogs.runarch.board import BoardButton, ExpiredPicker, ResignConfirm, board_view
+from cogs.runarch.board import BoardButton, ExpiredPicker, ResignButton, board_view, resign_view
 from cogs.runarch.labels import (
     ARCHIVES,
     CELLS,
@@ -208,7 +208,7 @@ class RunArch(
         self.service.seat_of(table, interaction.user.id)
         tr = Tr(lang_of(interaction.locale))
         await interaction.response.send_message(
-            tr("runarch.resign_confirm"), view=ResignConfirm(tr), ephemeral=True
+            tr("runarch.resign_confirm"), view=resign_view(table.id, tr), ephemeral=True
         )
 
     # ---- moves
@@ -407,5 +407,5 @@ def command_kind(interaction: discord.Interaction) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(BoardButton, ExpiredPicker)
+    bot.add_dynamic_items(BoardButton, ExpiredPicker, ResignButton)
     await bot.add_cog(RunArch(bot))

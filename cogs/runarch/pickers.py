@@ -9,11 +9,16 @@ A picker lives only in the memory of the bot that showed it. Its select's custom
 ``rap:<boot>:<table>:<action>:<nonce>``, names that bot (``boot_of``), the table and the
 board action that opened it, so a picker used after a restart is recognised and answered
 (see ``cogs.runarch.board.ExpiredPicker``) instead of failing silently.
+
+A picker left open for 10 minutes while the bot runs expires in place: its private message
+says so and loses its select (see ``MovePicker.on_timeout``).
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
+import time
 import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,7 +26,7 @@ from typing import Any
 import discord
 
 from bot.errors import run_guarded
-from bot.i18n import Tr
+from bot.i18n import Tr, lang_of
 from bot.tables import TableService
 from cogs.runarch.labels import (
     CELLS,
@@ -39,7 +44,11 @@ from db.models import TableRow
 from engine.runarch import GAME
 
 NAME = "runarch"
+TIMEOUT = 600.0
+"""How long a picker waits for its player: less than the 15 minutes an interaction's token lives,
+so the message it sits on can still be edited when it expires."""
 
+log = logging.getLogger(__name__)
 
 _BOOTS: weakref.WeakKeyDictionary[discord.Client, str] = weakref.WeakKeyDictionary()
 
@@ -67,7 +76,20 @@ def partners(state: Mapping[str, Any], seat: int, cell: str, kind: str = "swap")
 
 
 class MovePicker(discord.ui.View):
-    """A private select of one seat's moves; only that player may use it."""
+    """A private select of one seat's moves; only that player may use it.
+
+    Show it with ``send`` or ``replace`` (they remember the interaction whose token can edit
+    its message). When it expires, 10 minutes after it was shown, ``on_timeout`` edits that
+    message to say so and removes the select, so a picker left open is never used in vain.
+
+    Why the message is edited rather than a late use answered: discord.py finds the live view
+    of a use synchronously when the use arrives, but asks the catch-all ``ExpiredPicker`` later,
+    in a task of its own, and a view's dispatched callback runs even if the view times out
+    meanwhile. A registry of live pickers consulted by ``ExpiredPicker`` would therefore leave
+    a window in which a view about to time out and the catch-all both answer one use. Edited
+    away, the expired select cannot be used at all, and ``ExpiredPicker`` keeps its exact rule
+    (it answers only pickers of an earlier bot).
+    """
 
     check_version = True
 
@@ -83,8 +105,11 @@ class MovePicker(discord.ui.View):
         min_values: int = 1,
         max_values: int = 1,
     ) -> None:
-        super().__init__(timeout=600)
+        super().__init__(timeout=TIMEOUT)
         self.client, self.table, self.seat = client, table, seat
+        self._shown_by: discord.Interaction | None = None
+        self._followup: discord.WebhookMessage | None = None
+        self._deadline = time.monotonic() + TIMEOUT
         self.select: discord.ui.Select[MovePicker] = discord.ui.Select(
             custom_id=picker_id(client, table.id, action),
             placeholder=placeholder[:150],
@@ -98,8 +123,55 @@ class MovePicker(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.table.user_at(self.seat)
 
+    async def send(self, interaction: discord.Interaction, content: str) -> None:
+        """Show this picker in a new private message answering ``interaction``."""
+        if interaction.response.is_done():
+            self._followup = await interaction.followup.send(content, view=self, ephemeral=True, wait=True)
+        else:
+            await interaction.response.send_message(content, view=self, ephemeral=True)
+        self._shown(interaction)
+
+    async def replace(self, interaction: discord.Interaction, content: str) -> None:
+        """Show this picker in place of the picker ``interaction`` was used on."""
+        await interaction.response.edit_message(content=content, view=self)
+        self._shown(interaction)
+
+    def _shown(self, interaction: discord.Interaction) -> None:
+        self._shown_by = interaction
+        self._deadline = time.monotonic() + TIMEOUT
+
+    async def on_timeout(self) -> None:
+        """The picker expired unused: its message says so, without the select."""
+        if self._shown_by is None:
+            return
+        text = Tr(lang_of(self._shown_by.locale))("picker.timed_out")
+        try:
+            if self._followup is not None:
+                await self._followup.edit(content=text, view=None)
+            else:
+                await self._shown_by.edit_original_response(content=text, view=None)
+        except discord.HTTPException as error:
+            # Dismissed by the player (404) or Discord failed: there is nothing more to do.
+            log.info("could not mark an expired picker of table %s (%s)", self.table.id, error.status)
+
     async def _picked(self, interaction: discord.Interaction) -> None:
-        await self.play(interaction, self.select.values)
+        try:
+            await self.play(interaction, self.select.values)
+        finally:
+            self._used(interaction)
+
+    def _used(self, interaction: discord.Interaction) -> None:
+        """After a use: a picker whose message now shows something else (the next step, "done")
+        is finished; one that stays (a refusal came as a new message) keeps its deadline,
+        which discord.py has just pushed 10 minutes on from this use, past what the token that
+        edits its message allows."""
+        if interaction.response.type in (
+            discord.InteractionResponseType.message_update,
+            discord.InteractionResponseType.deferred_message_update,
+        ):
+            self.stop()
+        else:
+            self.timeout = max(self._deadline - time.monotonic(), 1.0)
 
     async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
@@ -141,8 +213,7 @@ class CellPicker(MovePicker):
     async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
         if self.first is None:
             picker = CellPicker(self.client, self.table, self.seat, self.tr, self.kind, first=values[0])
-            content = self.tr(f"runarch.{self.kind}_prompt_second", cell=values[0])
-            await interaction.response.edit_message(content=content, view=picker)
+            await picker.replace(interaction, self.tr(f"runarch.{self.kind}_prompt_second", cell=values[0]))
             return
         await super().play(interaction, values)
 
@@ -231,8 +302,9 @@ class SetupPicker(MovePicker):
     async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
         if not self.goals:
             picker = SetupPicker(self.client, self.table, self.seat, self.tr, goals=sorted(values))
-            content = self.tr("runarch.setup_prompt_secret", goals=", ".join(sorted(values)))
-            await interaction.response.edit_message(content=content, view=picker)
+            await picker.replace(
+                interaction, self.tr("runarch.setup_prompt_secret", goals=", ".join(sorted(values)))
+            )
             return
         await super().play(interaction, values)
 

@@ -119,3 +119,196 @@ async def test_a_setup_picker_half_chosen_before_a_restart_starts_afresh(
     assert [m.notation for m in moves if m.user_id == table.alice.id] == [
         " ".join(["setup", cards[0], cards[1]])
     ]
+
+
+# ------------------------------------------------------------- a picker left open too long
+
+
+async def test_a_picker_left_open_past_its_timeout_says_so_and_loses_its_select(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    shown = await player.click(table.last_board(), label="Swap stones")
+    assert shown.response is not None and shown.response.components
+    await simcord_env.advance_time(590)
+    assert shown.response.components, "the picker still waits before its 10 minutes are up"
+    await simcord_env.advance_time(20)
+    expired = shown.response
+    assert expired.ephemeral
+    assert "This picker has expired" in expired.content, expired.content
+    assert "button under the board again" in expired.content
+    assert not expired.components, "nothing is left to pick in vain"
+    assert (await table.row()).version == 1
+    again = await player.click(table.last_board(), label="Swap stones")
+    assert again.ephemeral and again.response is not None and again.response.components
+
+
+async def test_a_picker_expires_ten_minutes_after_its_last_step(simcord_env: Env) -> None:
+    """The second step of a swap is a new picker in the same message: its own 10 minutes count."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await simcord_env.advance_time(300)
+    await player.select(shown.response.message, [swap.args[0]])
+    await simcord_env.advance_time(400)
+    assert shown.response.components, "the second step still waits"
+    assert "expired" not in shown.response.content
+    played = await player.select(shown.response.message, [swap.args[1]])
+    assert (await table.row()).version == 2
+    assert not any("expired" in m.content for m in played.followups)
+    await simcord_env.advance_time(700)
+    assert "expired" not in shown.response.content, "a picker that was used is not marked expired later"
+
+
+async def test_a_refused_picker_still_expires_ten_minutes_after_it_was_shown(simcord_env: Env) -> None:
+    """A refusal comes as a new message and leaves the picker; the picker's own message is still
+    edited when it expires, within the 15 minutes its interaction token allows."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await player.select(shown.response.message, [swap.args[0]])
+    await simcord_env.advance_time(500)
+    await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    refused = await player.select(shown.response.message, [swap.args[1]])
+    assert refused.response is not None and refused.response.ephemeral
+    assert refused.response.id != shown.response.id, "the refusal is a message of its own"
+    assert "expired" not in refused.response.content
+    assert shown.response.components, "the picker stays until it expires"
+    await simcord_env.advance_time(110)
+    assert "This picker has expired" in shown.response.content
+    assert not shown.response.components
+
+
+async def test_the_fresh_picker_after_a_restart_expires_too(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await simcord_env.restart_bot(make_bot())
+    expired = await player.select(shown.response.message, [swap.args[0]])
+    assert expired.response is not None and "a fresh one" in expired.response.content
+    await simcord_env.advance_time(610)
+    assert "left open too long" in shown.response.content, shown.response.content
+    assert not shown.response.components
+    assert (await table.row()).version == 1
+
+
+# ------------------------------------------------------------- private confirmations
+
+
+async def test_resign_confirmed_after_a_restart_resigns_once(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "runarch resign")
+    boards = len(table.boards())
+    await simcord_env.restart_bot(make_bot())
+    confirmed = await table.alice.click(asked.response, label="Yes, resign")
+    assert confirmed.response is not None and confirmed.response.ephemeral, "answered after the restart"
+    assert "Done" in confirmed.response.content
+    row = await table.row()
+    assert row.status == "finished"
+    assert [m.notation for m in await table.bot.store.moves(table.table_id)][-1:] == ["resign"]
+    assert len(table.boards()) == boards + 1, "one final board"
+    assert not asked.response.components, "the confirmation cannot be pressed twice"
+
+
+async def test_resign_confirmed_after_the_game_ended_says_so(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "runarch resign")
+    await simcord_env.restart_bot(make_bot())
+    bobs = await table.bob.slash(table.thread, "runarch resign")
+    await table.bob.click(bobs.response, label="Yes, resign")
+    assert (await table.row()).status == "finished"
+    snapshot = await table.snapshot()
+    results = await table.bot.store.results(table.table_id)
+    late = await table.alice.click(asked.response, label="Yes, resign")
+    assert late.ephemeral and late.response is not None
+    assert "This game is over" in late.response.content, late.response.content
+    assert await table.snapshot() == snapshot
+    assert await table.bot.store.results(table.table_id) == results
+
+
+async def test_resign_confirmed_after_its_old_two_minute_timeout_still_resigns(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "runarch resign")
+    await simcord_env.advance_time(600)
+    confirmed = await table.alice.click(asked.response, label="Yes, resign")
+    assert confirmed.acknowledged
+    assert (await table.row()).status == "finished"
+
+
+async def test_abandon_confirmed_after_a_restart_closes_the_table(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "table abandon")
+    await simcord_env.restart_bot(make_bot())
+    confirmed = await table.alice.click(asked.response, label="Abandon the table")
+    assert confirmed.response is not None and confirmed.response.ephemeral
+    assert "Done" in confirmed.response.content
+    assert (await table.row()).status == "cancelled"
+    notices = [m for m in table.thread.history() if "abandoned the table" in m.content]
+    assert len(notices) == 1
+    assert not asked.response.components
+
+
+async def test_keep_playing_after_a_restart_keeps_the_table(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "table abandon")
+    await simcord_env.restart_bot(make_bot())
+    kept = await table.alice.click(asked.response, label="Keep playing")
+    assert kept.response is not None and kept.response.ephemeral
+    assert "The table goes on" in kept.response.content
+    assert (await table.row()).status == "active"
+
+
+async def test_abandon_confirmed_after_the_game_ended_says_so(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "table abandon")
+    await simcord_env.restart_bot(make_bot())
+    resigned = await table.bob.slash(table.thread, "runarch resign")
+    await table.bob.click(resigned.response, label="Yes, resign")
+    late = await table.alice.click(asked.response, label="Abandon the table")
+    assert late.ephemeral and late.response is not None
+    assert "already over" in late.response.content, late.response.content
+    assert (await table.row()).status == "finished"
+    assert await table.bot.store.results(table.table_id), "the game keeps its result"
+
+
+async def test_abandoning_a_lobby_does_not_close_the_game_started_since(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    """Confirmed for a lobby, the button does not close the running game that lobby became."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await alice.slash(channel, "runarch new", opponent=bob)
+    thread = channel.threads[-1]
+    asked = await alice.slash(thread, "table abandon")
+    await simcord_env.restart_bot(make_bot())
+    await bob.click(thread.history()[0], label="Join")
+    bot: GameBot = simcord_env.bot  # type: ignore[assignment]
+    table = await bot.store.open_table_in(thread.id)
+    assert table is not None and table.status == "active"
+    late = await alice.click(asked.response, label="Abandon the table")
+    assert late.ephemeral and late.response is not None
+    assert "has started since you asked" in late.response.content, late.response.content
+    assert "/table abandon" in late.response.content
+    assert (await bot.store.table(table.id)).status == "active"  # type: ignore[union-attr]
