@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,12 +16,14 @@ from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of
 from bot.tables import TableService
 from db.models import MoveRow, TableRow
-from engine.core import Game, GameRecord, format_record
+from engine.core import Game, GameRecord, IllegalMove, State, format_record
 from engine.core.record import result_text
-from render.replay import record_gif
+from render.replay import Draw, replay_gif, turn_states
 
 MAX_UPLOAD = 9_500_000
 """Stay under Discord's smallest upload limit (10 MB) with room for the text file."""
+
+log = logging.getLogger(__name__)
 
 _SOURCE_NOTES = {"automa": "record.source.automa", "timeout": "record.source.timeout"}
 _SOURCE_NOTES |= {"kicked": "record.source.kicked", "left": "record.source.left"}
@@ -50,6 +53,20 @@ def build_record(service: TableService, table: TableRow, moves: list[MoveRow], t
     )
 
 
+def animation(game: Game, record: GameRecord, draw: Draw, tr: Tr, final: State) -> bytes | None:
+    """The replay GIF, or ``None`` when the log no longer replays to the stored end: a game
+    played under an earlier version of the rules (its text record is still given)."""
+    try:
+        states = list(turn_states(game, record))
+    except IllegalMove:
+        log.info("the log of a %s game no longer replays; no animation", record.game)
+        return None
+    if states[-1] != final:
+        log.info("the log of a %s game replays to another end; no animation", record.game)
+        return None
+    return replay_gif(draw(game.view(state, None), record.players, tr) for state in states)
+
+
 class Records(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -71,12 +88,15 @@ class Records(commands.Cog):
         stem = f"{table.game}-{table.id}"
         files = [discord.File(io.BytesIO(format_record(game_record).encode()), filename=f"{stem}.txt")]
         draw = self.service.adapters[table.game].board_image
+        note = "record.posted"
         if draw is not None:
             engine = self.service.adapters[table.game].game
-            gif = await asyncio.to_thread(record_gif, engine, game_record, draw, tr)
-            if len(gif) <= MAX_UPLOAD:
+            gif = await asyncio.to_thread(animation, engine, game_record, draw, tr, table.state)
+            if gif is None:
+                note = "record.posted_no_replay"
+            elif len(gif) <= MAX_UPLOAD:
                 files.append(discord.File(io.BytesIO(gif), filename=f"{stem}.gif"))
-        await interaction.followup.send(tr("record.posted"), files=files)
+        await interaction.followup.send(tr(note), files=files)
 
 
 async def setup(bot: Any) -> None:

@@ -103,3 +103,22 @@ async def test_record_refuses_where_there_is_no_finished_game(simcord_env: Env) 
     cancelled = await ann.slash(thread, "record")
     assert cancelled.ephemeral and "closed before the game ended" in cancelled.response.content
     assert not [m for m in thread.history() if m.attachments and m.attachments[0].filename.endswith(".txt")]
+
+
+async def test_a_game_whose_log_no_longer_replays_still_gets_its_text_record(simcord_env: Env) -> None:
+    """A game finished under an earlier version of the rules (here: its first move rewritten in
+    the store as the old rules wrote it): the text record is given, and no false animation."""
+    table = await Table.open(simcord_env, target=30)
+    await finish_by_greedy_play(table)
+    row = await table.row()
+    async with table.bot.store._write() as conn:
+        await conn.execute(
+            "UPDATE moves SET notation = 'setup C01 C02 C03' WHERE table_id = ? AND ply = 0", (row.id,)
+        )
+    shown = await table.alice.slash(table.thread, "record")
+    assert not shown.ephemeral
+    message = shown.followups[-1] if shown.followups else shown.response
+    assert [a.filename for a in message.attachments] == [f"runarch-{row.id}.txt"]
+    assert "earlier version of the rules" in message.content
+    text = (await message.attachments[0].read()).decode()
+    assert "setup C01 C02 C03" in text
