@@ -23,6 +23,7 @@ from bot.i18n import Tr
 from engine.runarch import GAME
 from render import kit
 from render import runarch as R
+from render import runarch_hand as H
 from tests.render import runarch_views as V
 
 PREVIEW_W = 400
@@ -89,7 +90,7 @@ def test_board_pictures_read_at_400_px_and_say_everything(
 def test_the_hand_reads_at_400_px(lang: str) -> None:
     cards = [GAME.card(f"C{i + 1:02d}") for i in range(5)]
     with drawn_texts() as seen:
-        png = R.render_hand(cards, Tr(lang), with_goals=True)
+        png = H.render_hand(cards, Tr(lang), with_goals=True)
     width, height = size_of(png)
     assert height <= 1.5 * width
     assert min(size for _, size in seen) * PREVIEW_W / width >= MIN_TEXT_PX

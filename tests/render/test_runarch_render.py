@@ -14,6 +14,7 @@ from engine.runarch import GAME
 from engine.runarch.components import CELLS, SIMPLE_LINES
 from render import kit
 from render import runarch as R
+from render import runarch_hand as H
 
 State = dict[str, Any]
 NAMES = ["Alice", "Bob"]
@@ -259,7 +260,7 @@ def test_hand_is_a_grid_two_cards_wide(lang: str) -> None:
     of two the picture is as wide as the board, so it reads at the board's scale."""
     sizes = []
     for n in (1, 2, 3, 5):
-        png = R.render_hand(hand_cards(n), Tr(lang), with_goals=n == 5)
+        png = H.render_hand(hand_cards(n), Tr(lang), with_goals=n == 5)
         assert len(png) < MAX_BYTES
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG"
@@ -270,14 +271,14 @@ def test_hand_is_a_grid_two_cards_wide(lang: str) -> None:
 
 def test_hand_shows_each_pattern_in_order() -> None:
     cards = hand_cards(5)
-    img = Image.open(io.BytesIO(R.render_hand(cards, Tr("en")))).convert("RGB")
+    img = Image.open(io.BytesIO(H.render_hand(cards, Tr("en")))).convert("RGB")
     for i, card in enumerate(cards):
         for k, code in enumerate(card["pattern"]):
-            pixel = img.getpixel(R.hand_slot_centre(i, k))
+            pixel = img.getpixel(H.hand_slot_centre(i, k))
             assert distance(pixel, kit.PALETTE[code[1]]) < 12, (card["id"], k, code)
 
 
 def test_empty_hand_is_still_a_picture() -> None:
-    png = R.render_hand([], Tr("cs"))
+    png = H.render_hand([], Tr("cs"))
     img = Image.open(io.BytesIO(png))
     assert img.format == "PNG" and img.width > 0

@@ -18,6 +18,7 @@ from engine.runarch import GAME
 from engine.runarch.components import CELLS
 from render import kit, runarch_public
 from render import runarch as R
+from render import runarch_hand as H
 from render import runarch_pieces as P
 from render import runarch_table as T
 from render.runarch_players import automa_lines_key
@@ -415,9 +416,9 @@ def test_goal_phrases_use_the_catalog_names() -> None:
 def test_complex_hand_cards_show_their_match_area_and_goal() -> None:
     cards = [GAME.card("C01"), GAME.card("C02")]
     tr = Tr("en")
-    plain = Image.open(io.BytesIO(R.render_hand(cards, tr)))
-    extended = Image.open(io.BytesIO(R.render_hand(cards, tr, with_goals=True)))
-    assert extended.height == plain.height + R.GOAL_ROW_H and extended.width == plain.width
+    plain = Image.open(io.BytesIO(H.render_hand(cards, tr)))
+    extended = Image.open(io.BytesIO(H.render_hand(cards, tr, with_goals=True)))
+    assert extended.height == plain.height + H.GOAL_ROW_H and extended.width == plain.width
     top = (0, 0, plain.width, R.HAND_MARGIN + 54)  # the title row, where the match area sits
     assert extended.crop(top).tobytes() != plain.crop(top).tobytes()
     goal_row = (0, plain.height - R.HAND_MARGIN, plain.width, extended.height - R.HAND_MARGIN)
