@@ -1,28 +1,21 @@
 """The SQLite store: tables, seats, the append-only move log and results.
 
-One aiosqlite connection is shared by the whole bot. Every operation holds ``_lock``:
-writes because interleaved transactions on one connection would mix, and reads because a
-read issued between two statements of another task's transaction would see its uncommitted
-rows. Write transactions use ``BEGIN IMMEDIATE`` so a second process (a maintenance script)
-waits for ``busy_timeout`` instead of failing half way through.
+``Store`` is the one object the bot talks to. Its parts live in their own modules and it
+inherits them: the connection, lock and transactions in :mod:`db.store_base` (read its
+docstring for the locking rules), leaderboards and statistics in :mod:`db.store_standings`,
+clocks and player preferences in :mod:`db.store_players`. This module keeps what changes a
+table: lobbies and seats, moves and results, and the table's small settings.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
-import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
-from contextlib import asynccontextmanager
-from pathlib import Path
-from types import TracebackType
-from typing import Any, Self
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 import aiosqlite
 
-from db import boards, clocks, migrations, preflight, standings
+from db import boards, clocks, standings
 from db.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -30,24 +23,17 @@ from db.errors import (
     NotInLobby,
     NotSeated,
     StaleVersion,
-    StorageFault,
     TableClosed,
     TableFull,
     TableNotFound,
 )
-from db.models import DueClock, MoveRow, NewMove, NewResult, PlayerPrefs, ResultRow, SeatRow, TableRow
+from db.models import MoveRow, NewMove, NewResult, ResultRow, TableRow
 from db.sql import run, run_many
+from db.store_base import TABLE_COLUMN_NAMES
+from db.store_players import PlayersStore
+from db.store_standings import StandingsStore
 
-BUSY_TIMEOUT_MS = 5000
-"""How long a write waits for another process holding the write lock."""
-
-_TABLE_COLUMN_NAMES = (
-    "id", "game", "guild_id", "channel_id", "parent_id", "host_id", "status", "options", "locale", "seed",
-    "max_seats", "state", "version", "board_message_id", "lobby_message_id", "created_at", "updated_at",
-    "remind_after", "time_limit", "on_timeout", "end_reason",
-)  # fmt: skip
-_TABLE_COLUMNS = ", ".join(_TABLE_COLUMN_NAMES)
-_T_TABLE_COLUMNS = ", ".join(f"t.{c}" for c in _TABLE_COLUMN_NAMES)  # for queries joining seats
+_T_TABLE_COLUMNS = ", ".join(f"t.{c}" for c in TABLE_COLUMN_NAMES)  # for queries joining seats
 
 
 def _dumps(value: Any) -> str:
@@ -55,198 +41,11 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-async def _after_upgrade(conn: aiosqlite.Connection, old_version: int) -> None:
-    """Inside the upgrade's transaction: results stored before ratings existed are counted once."""
-    if 0 < old_version < migrations.RATED_SINCE:
-        await standings.rebuild(conn)
-
-
-class Store:
-    """Async repository over one SQLite file; see the module docstring for the locking rules.
+class Store(StandingsStore, PlayersStore):
+    """Async repository over one SQLite file; see :mod:`db.store_base` for the locking rules.
 
     ``clock`` returns unix seconds and stamps every row, so tests can travel in time.
     """
-
-    def __init__(self, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time) -> None:
-        self._path = os.fspath(path)
-        self._clock = clock
-        self._conn: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
-
-    # -- lifecycle -------------------------------------------------------------------------
-
-    def now(self) -> float:
-        """The store's clock: what stamps rows and decides what is due."""
-        return self._clock()
-
-    @property
-    def path(self) -> str:
-        """The database file this store was opened on."""
-        return self._path
-
-    async def open(self) -> None:
-        """Check the file, connect, set the pragmas and bring the schema up to date. Idempotent.
-
-        Raises ``StorageFault`` (before writing anything) when the file cannot be used: see
-        :mod:`db.preflight`. A read-only database is refused here, not at the first move.
-        """
-        if self._conn is not None:
-            return
-        try:
-            if preflight.is_file_path(self._path):
-                await asyncio.to_thread(preflight.check, self._path)
-                Path(self._path).parent.mkdir(parents=True, exist_ok=True)
-            conn = await self._connect()
-        except StorageFault as exc:
-            if exc.path == self._path:
-                raise
-            raise type(exc)(self._path, exc.problem) from exc  # migrate names the absolute path
-        except (OSError, sqlite3.Error) as exc:
-            fault = preflight.fault_of(self._path, exc)
-            if fault is None:
-                raise
-            raise fault from exc
-        self._conn = conn
-
-    async def _connect(self) -> aiosqlite.Connection:
-        # isolation_level=None: autocommit, so transactions are exactly the BEGINs we issue.
-        conn = await aiosqlite.connect(self._path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-        try:
-            conn.row_factory = sqlite3.Row
-            # WAL lets readers of other processes (backups, admin scripts) work during a write.
-            await conn.execute_fetchall("PRAGMA journal_mode = WAL")
-            await run(conn, "PRAGMA foreign_keys = ON")
-            await run(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            # NORMAL is durable across application crashes in WAL mode; only a power cut can
-            # lose the last commits, never corrupt the file.
-            await run(conn, "PRAGMA synchronous = NORMAL")
-            await self._probe_writable(conn)
-            await migrations.migrate(conn, then=_after_upgrade)
-        except BaseException:
-            await conn.close()
-            raise
-        return conn
-
-    @staticmethod
-    async def _probe_writable(conn: aiosqlite.Connection) -> None:
-        """Fail now if the file cannot be written, changing nothing.
-
-        SQLite opens a file it may not write read-only without a word, and ``BEGIN IMMEDIATE``
-        still succeeds; only a write says "attempt to write a readonly database". Rewriting the
-        schema version with its own value, then rolling back, is such a write that never
-        reaches the file.
-        """
-        version = await migrations.schema_version(conn)
-        await run(conn, "BEGIN IMMEDIATE")
-        try:
-            await run(conn, f"PRAGMA user_version = {int(version)}")
-        finally:
-            await conn.rollback()
-
-    async def close(self) -> None:
-        """Wait for the running operation, then close the connection. Idempotent."""
-        async with self._lock:
-            if self._conn is not None:
-                conn, self._conn = self._conn, None
-                await conn.close()
-
-    async def __aenter__(self) -> Self:
-        await self.open()
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.close()
-
-    def _db(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise RuntimeError("Store is not open; call `await store.open()` first")
-        return self._conn
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            yield self._db()
-
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: everything inside commits together or not at all."""
-        async with self._lock:
-            conn = self._db()
-            try:
-                # BEGIN inside the try: if the task is cancelled while BEGIN is queued, the
-                # rollback (a no-op without a transaction) still runs after it, in order.
-                await run(conn, "BEGIN IMMEDIATE")
-                yield conn
-            except BaseException:
-                await conn.rollback()
-                raise
-            await conn.commit()
-
-    # -- loading ---------------------------------------------------------------------------
-
-    @staticmethod
-    async def _load(conn: aiosqlite.Connection, table_id: int) -> TableRow | None:
-        rows = await conn.execute_fetchall(
-            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,)
-        )
-        rows = list(rows)
-        if not rows:
-            return None
-        return await Store._with_seats(conn, rows[0])
-
-    @staticmethod
-    async def _require(conn: aiosqlite.Connection, table_id: int) -> TableRow:
-        row = await Store._load(conn, table_id)
-        if row is None:
-            raise TableNotFound(table_id)
-        return row
-
-    @staticmethod
-    async def _with_seats(conn: aiosqlite.Connection, r: sqlite3.Row) -> TableRow:
-        seat_rows = await conn.execute_fetchall(
-            "SELECT seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts "
-            "FROM seats WHERE table_id = ? ORDER BY seat",
-            (r["id"],),
-        )
-        seats = tuple(
-            SeatRow(
-                s["seat"],
-                s["user_id"],
-                s["name"],
-                s["joined_at"],
-                s["awaited_since"],
-                s["remind_at"],
-                s["deadline"],
-                s["timeouts"],
-            )
-            for s in seat_rows
-        )
-        return TableRow(
-            id=r["id"],
-            game=r["game"],
-            guild_id=r["guild_id"],
-            channel_id=r["channel_id"],
-            parent_id=r["parent_id"],
-            host_id=r["host_id"],
-            status=r["status"],
-            options=json.loads(r["options"]),
-            locale=r["locale"],
-            seed=r["seed"],
-            max_seats=r["max_seats"],
-            state=None if r["state"] is None else json.loads(r["state"]),
-            version=r["version"],
-            board_message_id=r["board_message_id"],
-            lobby_message_id=r["lobby_message_id"],
-            created_at=r["created_at"],
-            updated_at=r["updated_at"],
-            seats=seats,
-            remind_after=r["remind_after"],
-            time_limit=r["time_limit"],
-            on_timeout=r["on_timeout"],
-            end_reason=r["end_reason"],
-        )
 
     @staticmethod
     async def _open_id_in(conn: aiosqlite.Connection, channel_id: int) -> int | None:
@@ -614,33 +413,6 @@ class Store:
             )
             return [boards.result_row(r) for r in rows]
 
-    # -- standings: leaderboards, statistics, history ----------------------------------------
-
-    async def board(
-        self,
-        key: boards.BoardKey,
-        page: int = 0,
-        *,
-        caller_id: int | None = None,
-        per_page: int = boards.PER_PAGE,
-    ) -> boards.BoardPage:
-        """One page of a leaderboard and the caller's place on it."""
-        async with self._read() as conn:
-            return await boards.board_page(conn, key, page, caller_id, per_page)
-
-    async def player_summary(self, user_id: int) -> boards.PlayerSummary | None:
-        """A player's games, wins, ratings and places; ``None`` if they never finished a game."""
-        async with self._read() as conn:
-            return await boards.player_summary(conn, user_id)
-
-    async def rating_history(self, user_id: int, game: str, variant: str = "") -> list[float]:
-        async with self._read() as conn:
-            return await boards.rating_history(conn, user_id, game, variant)
-
-    async def recent_games(self, user_id: int, limit: int = 10) -> list[boards.FinishedGame]:
-        async with self._read() as conn:
-            return await boards.recent_games(conn, user_id, limit)
-
     async def last_table_in(self, channel_id: int) -> TableRow | None:
         """The newest table of a channel, open or not (what ``/record`` is about)."""
         async with self._read() as conn:
@@ -650,126 +422,6 @@ class Store:
                 )
             )
             return await self._load(conn, rows[0]["id"]) if rows else None
-
-    async def set_global_board(self, user_id: int, listed: bool) -> None:
-        """Show (the default) or hide a player on the global leaderboards."""
-        now = self._clock()
-        async with self._write() as conn:
-            await standings.set_listed(conn, user_id, listed, now)
-
-    async def global_board(self, user_id: int) -> bool:
-        async with self._read() as conn:
-            rows = list(
-                await conn.execute_fetchall("SELECT global_board FROM players WHERE user_id = ?", (user_id,))
-            )
-        return bool(rows[0]["global_board"]) if rows else True
-
-    async def forget_member(self, guild_id: int, user_id: int) -> None:
-        """A player left a server: they leave its boards (their games and ratings stay)."""
-        async with self._write() as conn:
-            await run(
-                conn, "DELETE FROM guild_players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-            )
-
-    async def rebuild_standings(self) -> int:
-        """Recompute ratings and solo records from the results in finishing order; return tables counted."""
-        async with self._write() as conn:
-            return await standings.rebuild(conn)
-
-    # -- clocks, reminders and vacations -------------------------------------------------
-
-    async def set_clock_settings(
-        self, table_id: int, *, remind_after: float | None, time_limit: float | None, on_timeout: str
-    ) -> TableRow:
-        """Change a lobby's reminder, time limit and outcome at the limit. Raises ``NotInLobby``."""
-        now = self._clock()
-        async with self._write() as conn:
-            row = await self._require(conn, table_id)
-            if row.status != "lobby":
-                raise NotInLobby(table_id)
-            await run(
-                conn,
-                "UPDATE game_tables SET remind_after = ?, time_limit = ?, on_timeout = ?, updated_at = ? "
-                "WHERE id = ?",
-                (remind_after, time_limit, on_timeout, now, table_id),
-            )
-            return await self._require(conn, table_id)
-
-    async def due_clocks(self, now: float | None = None, *, limit: int = 100) -> list[DueClock]:
-        """Reminders and deadlines due at ``now`` (default: the store's clock), oldest first."""
-        async with self._read() as conn:
-            return await clocks.due(conn, self._clock() if now is None else now, limit)
-
-    async def next_due(self) -> float | None:
-        """The next instant a reminder or deadline is due, or ``None`` if no clock runs."""
-        async with self._read() as conn:
-            return await clocks.next_due(conn)
-
-    async def claim_reminder(self, table_id: int, seat: int, remind_at: float) -> bool:
-        """Mark a due reminder as sent, once: ``False`` if it was claimed or moved meanwhile."""
-        async with self._write() as conn:
-            done = await run(
-                conn,
-                "UPDATE seats SET remind_at = NULL WHERE table_id = ? AND seat = ? AND remind_at = ?",
-                (table_id, seat, remind_at),
-            )
-            return done.rowcount == 1
-
-    async def retry_reminder(self, table_id: int, seat: int, at: float) -> None:
-        """Put a reminder whose post failed back on the schedule, if the seat is still awaited."""
-        async with self._write() as conn:
-            await run(
-                conn,
-                "UPDATE seats SET remind_at = ? WHERE table_id = ? AND seat = ? "
-                "AND awaited_since IS NOT NULL AND remind_at IS NULL",
-                (at, table_id, seat),
-            )
-
-    async def player(self, user_id: int) -> PlayerPrefs:
-        """A user's preferences (the defaults for someone who never set any)."""
-        async with self._read() as conn:
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT dm_reminders, locale, vacation_until FROM players WHERE user_id = ?", (user_id,)
-                )
-            )
-        if not rows:
-            return PlayerPrefs(user_id)
-        r = rows[0]
-        return PlayerPrefs(user_id, bool(r["dm_reminders"]), r["locale"], r["vacation_until"])
-
-    async def set_dm_reminders(self, user_id: int, on: bool, *, locale: str | None = None) -> PlayerPrefs:
-        """Whether reminders also go to the user's DMs (in ``locale``, their Discord language)."""
-        now = self._clock()
-        async with self._write() as conn:
-            await run(
-                conn,
-                "INSERT INTO players (user_id, dm_reminders, locale, updated_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders, "
-                "locale = COALESCE(excluded.locale, players.locale), updated_at = excluded.updated_at",
-                (user_id, int(on), locale, now),
-            )
-        return await self.player(user_id)
-
-    async def set_vacation(self, user_id: int, until: float | None) -> list[int]:
-        """Start, change or (``None``) end a vacation; return the active tables whose clocks moved.
-
-        Every running clock of the user moves by the change of the vacation's remaining
-        length, so the time a seat had already waited is kept, and a seat awaited during the
-        vacation counts from its end.
-        """
-        now = self._clock()
-        async with self._write() as conn:
-            old = await clocks.vacation_until(conn, user_id)
-            shift = max(until or now, now) - max(old or now, now)
-            await run(
-                conn,
-                "INSERT INTO players (user_id, vacation_until, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET vacation_until = excluded.vacation_until, "
-                "updated_at = excluded.updated_at",
-                (user_id, until, now),
-            )
-            return await clocks.shift_user(conn, user_id, shift)
 
     # -- small settings --------------------------------------------------------------------
     # These do not bump updated_at: it marks game activity (lobby changes, moves), which turn
