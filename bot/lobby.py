@@ -211,15 +211,6 @@ async def open_lobby(
     clock = clock or bot.tables.default_clock(game)
     created: discord.Thread | None = None
     if isinstance(channel, discord.Thread):
-        table = await bot.tables.open_table(
-            interaction,
-            game,
-            options,
-            channel_id=channel.id,
-            parent_id=channel.parent_id,
-            max_seats=max_seats,
-            clock=clock,
-        )
         thread = channel
     elif isinstance(channel, discord.TextChannel):
         # Validate the options before creating a thread that would stay empty.
@@ -231,27 +222,27 @@ async def open_lobby(
         host = plain(interaction.user.display_name)
         name = t(lang, "lobby.thread_name", game=title, host=host)[:100]
         try:
-            thread = await channel.create_thread(
+            thread = created = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
         except discord.Forbidden as error:
             raise forbidden(lang, "create_thread", interaction.app_permissions) from error
-        created = thread
-        try:
-            table = await bot.tables.open_table(
-                interaction,
-                game,
-                options,
-                channel_id=thread.id,
-                parent_id=channel.id,
-                max_seats=max_seats,
-                clock=clock,
-            )
-        except UserError:
-            await _delete_thread(thread)
-            raise
     else:
         raise UserError("lobby.text_channel_only")
+    try:
+        table = await bot.tables.open_table(
+            interaction,
+            game,
+            options,
+            channel_id=thread.id,
+            parent_id=thread.parent_id,
+            max_seats=max_seats,
+            clock=clock,
+        )
+    except UserError:
+        if created is not None:
+            await _delete_thread(created)
+        raise
     try:
         message = await thread.send(
             lobby_text(table, tr, title, opponent, hidden_options=adapter.lobby_hides(table.options)),

@@ -11,6 +11,7 @@ from typing import Any
 
 from discord import app_commands
 
+from bot import outgoing
 from bot.i18n import Tr
 
 CELLS = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
@@ -86,8 +87,8 @@ def card_details(tr: Tr, card: Mapping[str, Any]) -> str:
 
 
 def clip(text: str, limit: int = CHOICES_LABEL_MAX) -> str:
-    """A menu entry cut to Discord's limit, visibly (an ellipsis) and never mid-way silently."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip(" ,·") + "…"
+    """A menu entry cut to Discord's limit visibly, with an ellipsis (the bot's one clipping rule)."""
+    return outgoing.clip(text, limit)
 
 
 def archive_name(tr: Tr, archive: str) -> str:
