@@ -8,19 +8,20 @@ second click never applies twice.
 
 from __future__ import annotations
 
-import io
 import logging
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import clock_settings
+from bot.adapter import GameAdapter
+from bot.board_post import BoardPosts, discord_time
 from bot.clock_settings import ClockSettings
-from bot.errors import UserError, forbidden, send_ephemeral
-from bot.i18n import Tr, lang_of, t
+from bot.errors import UserError
+from bot.i18n import Tr, lang_of
 from bot.outgoing import plain
 from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
 from db.models import NewMove, NewResult, TableRow
@@ -29,48 +30,10 @@ from engine.core import Event, Game, IllegalMove, Move, Rng
 
 if TYPE_CHECKING:
     from discord.ext import commands
-    from PIL import Image
+
+__all__ = ["GameAdapter", "Played", "TableService", "discord_time", "over_refusal"]
 
 log = logging.getLogger(__name__)
-
-RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
-BoardImage = Callable[[Mapping[str, Any], Sequence[str], Tr], "Image.Image"]
-RenderDetails = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes | None]
-AltText = Callable[[Mapping[str, Any], Sequence[str], Tr], Sequence[str]]
-BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
-EventWords = Callable[[Tr, str, dict[str, Any]], tuple[str, dict[str, Any]]]
-
-
-def _no_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    return code, params
-
-
-def _all_options(options: Mapping[str, Any]) -> frozenset[str]:
-    return frozenset()
-
-
-@dataclass(frozen=True)
-class GameAdapter:
-    """What the service needs to know of one game's Discord side (registered by its cog)."""
-
-    game: Game
-    title_key: str
-    render_board: RenderBoard
-    board_view: BoardView
-    event_words: EventWords = _no_words
-    """An event's sentence key and its codes (a stone "5R", an archive "left") in words of the reader's
-    language; a game may pick a fuller sentence for an event (a scoring that also files the card)."""
-    lobby_hides: Callable[[Mapping[str, Any]], frozenset[str]] = _all_options
-    """Options a lobby need not show for these settings (a solo difficulty at a table for two)."""
-    board_image: BoardImage | None = None
-    """The public board as a palette image, for the animated replay of ``/record``."""
-    render_details: RenderDetails | None = None
-    """A second picture of the public state posted under the board (``None``: nothing more to show),
-    so that each picture stays readable at a phone's width."""
-    alt_text: AltText | None = None
-    """The board post's pictures in words, one description per picture (the board, then the
-    details): what screen readers read and what shows when a picture fails to load. Only public
-    state, at most 1000 characters each (Discord takes 1024)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +44,7 @@ class Played:
     events: list[Event]
 
 
-class TableService:
+class TableService(BoardPosts):
     """Loads tables, runs moves through the engine, commits them and posts the board."""
 
     def __init__(self, bot: commands.Bot, store: Store) -> None:
@@ -326,152 +289,6 @@ class TableService:
     async def resign(self, interaction: discord.Interaction, *, game: str | None = None) -> Played | None:
         return await self.play(interaction, "resign", game=game)
 
-    # -------------------------------------------------------------- the board
-    def board_message(
-        self,
-        table: TableRow,
-        events: Sequence[Event],
-        *,
-        mover: int | None,
-        notices: Sequence[str] = (),
-    ) -> tuple[str, list[discord.File], discord.ui.View | None, discord.AllowedMentions]:
-        """Content, pictures, buttons and pings of a board post, in the table's language.
-
-        ``notices`` come first: what the bot did on its own (a timeout, a removal)."""
-        adapter = self.adapters[table.game]
-        tr = Tr(table.locale)
-        assert table.state is not None
-        names = self.names(table, tr)
-        lines = list(notices)
-        lines.extend(
-            self.event_text(tr, e, names, adapter.event_words)
-            for e in events
-            if not e.code.endswith("game_over")
-        )
-        outcome = adapter.game.outcome(table.state)
-        ping: list[discord.abc.Snowflake] = []
-        if outcome is not None:
-            ranking = sorted(range(len(names)), key=lambda s: (outcome.places[s], s))
-            lines.append(tr("table.game_over"))
-            lines.extend(
-                tr("table.result_line", place=outcome.places[s], name=names[s], score=outcome.scores[s])
-                for s in ranking
-            )
-            lines.extend(self.event_text(tr, tie, names, adapter.event_words) for tie in outcome.ties)
-        else:
-            waiting = adapter.game.to_act(table.state)
-            mentions = []
-            for s in waiting:
-                user_id = table.user_at(s)
-                if user_id is None:
-                    continue
-                mentions.append(f"<@{user_id}>")
-                if s != mover:
-                    ping.append(discord.Object(id=user_id))
-            deadlines = [
-                row.deadline for s in waiting if (row := table.seat_row(s)) is not None and row.deadline
-            ]
-            if table.guild_id is None and mentions:
-                lines.append(tr("table.your_move"))  # a DM: there is only the one player to tell
-            elif mentions and deadlines:
-                limit = discord_time(min(deadlines))
-                lines.append(tr("waiting.to_act_limit", mention=", ".join(mentions), deadline=limit))
-            elif mentions:
-                lines.append(tr("table.to_act", mention=", ".join(mentions)))
-        public = adapter.game.view(table.state, None)
-        pictures = [(adapter.render_board(public, names, tr), f"{table.game}.png")]
-        details = adapter.render_details(public, names, tr) if adapter.render_details is not None else None
-        if details is not None:
-            pictures.append((details, f"{table.game}-details.png"))
-        alts = [a[:1000] for a in adapter.alt_text(public, names, tr)] if adapter.alt_text is not None else []
-        alts += [None] * (len(pictures) - len(alts))
-        files = [
-            discord.File(io.BytesIO(png), filename=name, description=alt)
-            for (png, name), alt in zip(pictures, alts, strict=False)
-        ]
-        view = adapter.board_view(table, tr) if outcome is None else None
-        allowed = discord.AllowedMentions(everyone=False, roles=False, users=ping)
-        return "\n".join(lines) or tr("table.board"), files, view, allowed
-
-    @staticmethod
-    def event_text(tr: Tr, event: Event, names: Sequence[str], words: EventWords = _no_words) -> str:
-        code, params = words(tr, event.code, dict(event.params))
-        for key in ("seat", "next", "opponent"):
-            if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
-                params[key] = f"**{names[params[key]]}**"
-        return tr(code, **params)
-
-    async def post_to_table(
-        self, table: TableRow, events: Sequence[Event] = (), *, notices: Sequence[str] = ()
-    ) -> bool:
-        """Post the board in the table's own thread or DM, outside any interaction (the
-        scheduler's moves). The move is already saved, so a failed post is only logged."""
-        content, files, view, allowed = self.board_message(table, events, mover=None, notices=notices)
-        kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": allowed}
-        if view is not None:
-            kwargs["view"] = view
-        channel = await self.channel_of(table)
-        if channel is None:
-            return False
-        try:
-            await channel.send(**kwargs)
-        except discord.HTTPException:
-            log.warning("could not post the board of table %s", table.id, exc_info=True)
-            return False
-        return True
-
-    async def channel_of(self, table: TableRow) -> discord.abc.Messageable | None:
-        """The thread (or DM channel) of a table, from the cache or Discord."""
-        channel = self.bot.get_channel(table.channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(table.channel_id)
-            except discord.HTTPException:
-                log.warning("table %s: its channel %s is gone", table.id, table.channel_id)
-                return None
-        return channel if isinstance(channel, discord.abc.Messageable) else None
-
-    async def post_board(
-        self,
-        interaction: discord.Interaction,
-        table: TableRow,
-        events: Sequence[Event] = (),
-        *,
-        mover: int | None = None,
-        from_picker: bool = False,
-        notices: Sequence[str] = (),
-    ) -> None:
-        """Post the board where the interaction happened; a failed post is reported, not fatal.
-
-        ``mover`` is the seat whose move was just saved (``None``: the board was asked for, or
-        the game has just started), so the report says "your move is saved" only after a move.
-        ``notices`` open the post (a solo game's first post says whom the player faces)."""
-        content, files, view, allowed = self.board_message(table, events, mover=mover, notices=notices)
-        kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": allowed}
-        if view is not None:
-            kwargs["view"] = view
-        try:
-            if from_picker and not interaction.response.is_done():
-                await interaction.response.edit_message(
-                    content=t(lang_of(interaction.locale), "table.done"), view=None
-                )
-            if interaction.response.is_done():
-                await interaction.followup.send(**kwargs)
-            else:
-                await interaction.response.send_message(**kwargs)
-        except discord.HTTPException as error:
-            log.warning("could not post the board of table %s (%s)", table.id, error.status, exc_info=True)
-            # Only a move is saved; a board shown on request (or at the start) is simply not shown.
-            lang = lang_of(interaction.locale)
-            text = t(lang, "table.post_failed" if mover is not None else "failed.board")
-            if isinstance(error, discord.Forbidden):
-                refusal = forbidden(lang, "post_board", interaction.app_permissions)
-                text = f"{text} {t(lang, refusal.key, **refusal.params)}"
-            try:
-                await send_ephemeral(interaction, text)
-            except discord.HTTPException:
-                log.warning("could not report the failed post either")
-
 
 def over_refusal(table: TableRow | None) -> UserError:
     """What to tell someone acting on a table that is no longer running: it finished (and
@@ -481,8 +298,3 @@ def over_refusal(table: TableRow | None) -> UserError:
     if table is not None and table.status == "lobby":
         return UserError("table.not_started")
     return UserError("table.over.cancelled")
-
-
-def discord_time(instant: float, style: str = "R") -> str:
-    """A Discord timestamp: every reader sees it in their own time zone and language."""
-    return f"<t:{int(instant)}:{style}>"

@@ -1,0 +1,55 @@
+"""What the shared bot needs to know of one game's Discord side, registered by its cog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import Tr
+from db.models import TableRow
+from engine.core import Game
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
+BoardImage = Callable[[Mapping[str, Any], Sequence[str], Tr], "Image.Image"]
+RenderDetails = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes | None]
+AltText = Callable[[Mapping[str, Any], Sequence[str], Tr], Sequence[str]]
+BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
+EventWords = Callable[[Tr, str, dict[str, Any]], tuple[str, dict[str, Any]]]
+
+
+def _no_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    return code, params
+
+
+def _all_options(options: Mapping[str, Any]) -> frozenset[str]:
+    return frozenset()
+
+
+@dataclass(frozen=True)
+class GameAdapter:
+    """What the service needs to know of one game's Discord side (registered by its cog)."""
+
+    game: Game
+    title_key: str
+    render_board: RenderBoard
+    board_view: BoardView
+    event_words: EventWords = _no_words
+    """An event's sentence key and its codes (a stone "5R", an archive "left") in words of the reader's
+    language; a game may pick a fuller sentence for an event (a scoring that also files the card)."""
+    lobby_hides: Callable[[Mapping[str, Any]], frozenset[str]] = _all_options
+    """Options a lobby need not show for these settings (a solo difficulty at a table for two)."""
+    board_image: BoardImage | None = None
+    """The public board as a palette image, for the animated replay of ``/record``."""
+    render_details: RenderDetails | None = None
+    """A second picture of the public state posted under the board (``None``: nothing more to show),
+    so that each picture stays readable at a phone's width."""
+    alt_text: AltText | None = None
+    """The board post's pictures in words, one description per picture (the board, then the
+    details): what screen readers read and what shows when a picture fails to load. Only public
+    state, at most 1000 characters each (Discord takes 1024)."""
