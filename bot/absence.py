@@ -142,8 +142,8 @@ class Absence:
         """The player is out: the engine's forfeit, then the game ends or goes on without them."""
         engine = self.service.adapters[table.game].game
         assert table.state is not None
-        state, events = engine.forfeit(table.state, seat)
-        moves = [NewMove(seat=seat, notation="resign", user_id=None, source=source)]
+        state, events, move = engine.forfeit(table.state, seat)
+        moves = [NewMove(seat=seat, notation=move.notation, user_id=None, source=source)]
         state, more = self.service.run_automated(engine, state, moves)
         events = [e for e in [*events, *more] if e.code != "core.resigned"]  # the notice says why
         return await self._commit(table, moves, state, events, notice, end_reason=source)

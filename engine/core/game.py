@@ -45,6 +45,15 @@ class GameInfo:
     """The option whose value splits ratings and leaderboards into variants (``None``: one pool)."""
     level_option: str | None = None
     """The option holding the automa's level at a solo table (its solo boards are per level)."""
+    seat_params: tuple[str, ...] = ("seat",)
+    """Event and refusal parameters that hold a seat number: the bot writes a player's name there."""
+    automa_name_key: str = "table.automa_name"
+    """Translation key of the name of the engine's own opponent ("Automa", "MarsBot")."""
+    resign_move: str | None = "resign"
+    """The notation by which a seat leaves the game (``None``: the game overrides ``forfeit``)."""
+    bot_levels: tuple[str, ...] = ()
+    """Levels of the bot player a host can seat in a lobby (``Game.bot_move``), weakest first;
+    one entry when the bot has a single level. Every game of 2+ players provides one."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,9 @@ class Event:
 
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    audience: int | None = None
+    """The one seat that may see this event (a card drawn, a hand dealt); ``None``: everyone.
+    The bot shows a private event to that player alone, never in the table's thread."""
 
 
 @dataclass(frozen=True)
@@ -131,10 +143,32 @@ class Game(ABC):
         """
         return None
 
-    def forfeit(self, state: State, seat: int) -> tuple[State, list[Event]]:
+    def forfeit(self, state: State, seat: int) -> tuple[State, list[Event], Move]:
         """``seat`` leaves the game (timed out, kicked, gone): the engine's own resignation,
-        so the rules decide whether the game ends or goes on without them."""
-        return self.apply(state, seat, "resign")
+        so the rules decide whether the game ends or goes on without them. Returns the move it
+        applied, which the log stores, so a game that goes on after a removal replays exactly."""
+        if self.info.resign_move is None:
+            raise NotImplementedError(f"{self.info.name} has no resign move and must override forfeit")
+        move = self.parse_move(self.info.resign_move)
+        state, events = self.apply(state, seat, move)
+        return state, events, move
+
+    def bot_move(self, state: State, seat: int, level: str) -> Move:
+        """The move of a bot player of ``level`` (one of ``info.bot_levels``) in ``seat``.
+
+        A bot player is a seat the host filled in the lobby; it moves through ``apply`` like a
+        person, right after the move that hands it the decision. Deterministic for a given
+        state (draw any randomness from the state), so a test can replay a bot's game."""
+        raise NotImplementedError(f"{self.info.name} has no bot player")
+
+    def can_undo(self, before: State, seat: int, move: Move, after: State) -> bool:
+        """Whether ``seat`` may take ``move`` back (``before`` -> ``after``).
+
+        Only while the move revealed nothing new: no card drawn or tile revealed, no chance,
+        nothing another seat could have seen and acted on. ``False`` by default, so undo stops
+        wherever a game has not said otherwise. Undo removes the player's trailing moves from
+        the log, and the state is again the replay of what is left."""
+        return False
 
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Defaults merged with ``given``, validated against ``info.options``."""
