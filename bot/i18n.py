@@ -45,13 +45,26 @@ def _flatten(prefix: str, node: Mapping[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
+CATALOG_DIRS: list[Path] = [LOCALES_DIR]
+"""Folders holding ``<lang>/*.toml``: the shared catalogs first, then each game's own."""
+
+
+def add_catalogs(folder: Path) -> None:
+    """Load a game's own catalogs too; before its cog is imported, whose commands need them."""
+    if folder not in CATALOG_DIRS:
+        CATALOG_DIRS.append(folder)
+        catalog.cache_clear()
+        is_plural.cache_clear()
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """All messages of one language, flattened."""
     out: dict[str, str] = {}
-    for path in sorted((LOCALES_DIR / lang).glob("*.toml")):
-        with path.open("rb") as fh:
-            _flatten("", tomllib.load(fh), out)
+    for folder in CATALOG_DIRS:
+        for path in sorted((folder / lang).glob("*.toml")):
+            with path.open("rb") as fh:
+                _flatten("", tomllib.load(fh), out)
     return out
 
 
