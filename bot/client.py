@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -67,7 +68,8 @@ class GameBot(commands.Bot):
     who leaves a server is handled at once; without it, when their reminder or limit comes.
     """
 
-    def __init__(self, config: Config, **kwargs: Any) -> None:
+    def __init__(self, config: Config, *, extra_extensions: Sequence[str] = (), **kwargs: Any) -> None:
+        """``extra_extensions`` are cogs loaded after the discovered ones (a test's own game)."""
         fit_outgoing_messages()
         intents = discord.Intents.default()
         intents.members = config.members_intent
@@ -81,6 +83,7 @@ class GameBot(commands.Bot):
             **kwargs,
         )
         self.config = config
+        self.extra_extensions = tuple(extra_extensions)
         self.store = Store(config.database_path, clock=utc_now)
         self.tables = TableService(self, self.store)
         self.absence = Absence(self.tables, utc_now)
@@ -91,7 +94,7 @@ class GameBot(commands.Bot):
         await self.store.open()
         await self.tree.set_translator(CommandTranslator())
         install_tree_error_handler(self.tree)
-        for name in EXTENSIONS:
+        for name in (*EXTENSIONS, *self.extra_extensions):
             await self.load_extension(name)
         await self._sync_commands()
 
