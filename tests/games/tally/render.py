@@ -22,7 +22,8 @@ def board_image(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> Image.
     over = view["phase"] == "over"
     title = tr("tally.render.final") if over else tr("tally.render.title", **_round(view))
     kit.draw_text(img, (COLUMNS[0], 16), kit.drawable(title), size=22, weight="bold")
-    heads = (tr("tally.render.points"), tr("tally.render.cards"), tr("tally.render.bid"))
+    points = tr("tally.render.score") if over else tr("tally.render.points")
+    heads = (points, tr("tally.render.cards"), tr("tally.render.bid"))
     for x, head in zip(COLUMNS[1:], heads, strict=True):
         kit.draw_text(img, (x, TOP), kit.drawable(head), size=16, fill="muted")
     for seat in range(seats):
