@@ -1,7 +1,8 @@
 """The one translation layer: whole sentences with named placeholders, per language.
 
-Catalogs live in ``bot/locales/<lang>/*.toml`` (nested tables flatten to dotted keys);
-every domain (engine messages, pictures, commands, UI) has its own file. The language
+Catalogs live in ``bot/locales/<lang>/*.toml`` (shared sentences) and in each game's own folder,
+``cogs/<game>/locales/<lang>/*.toml`` (nested tables flatten to dotted keys); every domain
+(engine messages, pictures, commands, UI) has its own file. The language
 is chosen per interaction from the user's Discord locale, or per table for public posts.
 
 A sentence whose words depend on a number is a table of whole sentences, one per CLDR
@@ -16,6 +17,7 @@ plural category of its language (Babel's rules: English ``one``/``other``, Czech
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import string
 import tomllib
@@ -45,7 +47,19 @@ def _flatten(prefix: str, node: Mapping[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
-CATALOG_DIRS: list[Path] = [LOCALES_DIR]
+GAMES_PACKAGE = "cogs"
+"""Each game's own catalogs are ``cogs/<game>/locales/<lang>/*.toml``."""
+
+
+def game_catalog_dirs(package: str = GAMES_PACKAGE) -> list[Path]:
+    """Every game's own catalog folder, in name order, found without importing any cog: the
+    names of a cog's commands are looked up when its module is imported."""
+    spec = importlib.util.find_spec(package)
+    roots = spec.submodule_search_locations if spec is not None else None
+    return sorted(folder for root in roots or () for folder in Path(root).glob("*/locales") if folder.is_dir())
+
+
+CATALOG_DIRS: list[Path] = [LOCALES_DIR, *game_catalog_dirs()]
 """Folders holding ``<lang>/*.toml``: the shared catalogs first, then each game's own."""
 
 
