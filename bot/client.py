@@ -22,6 +22,7 @@ from db.store import Store
 
 log = logging.getLogger(__name__)
 
+
 async def localised_names(tree: app_commands.CommandTree) -> dict[str, dict[str, str]]:
     """Every command's qualified name (English) -> its qualified name in each language."""
     names: dict[str, dict[str, str]] = {}

@@ -56,7 +56,8 @@ def game_catalog_dirs(package: str = GAMES_PACKAGE) -> list[Path]:
     names of a cog's commands are looked up when its module is imported."""
     spec = importlib.util.find_spec(package)
     roots = spec.submodule_search_locations if spec is not None else None
-    return sorted(folder for root in roots or () for folder in Path(root).glob("*/locales") if folder.is_dir())
+    found = (folder for root in roots or () for folder in Path(root).glob("*/locales"))
+    return sorted(folder for folder in found if folder.is_dir())
 
 
 CATALOG_DIRS: list[Path] = [LOCALES_DIR, *game_catalog_dirs()]
