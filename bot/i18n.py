@@ -29,6 +29,7 @@ from typing import Any
 
 import discord
 from babel import Locale
+from babel.lists import format_list
 from discord import app_commands
 
 log = logging.getLogger(__name__)
@@ -158,8 +159,9 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     if text is None:
         log.warning("missing translation key %s", key)
         return key
+    values = {k: v.text(lang) if isinstance(v, Commands) else v for k, v in params.items()}
     try:
-        return text.format(**{"cmd": CommandMention(lang), **params})
+        return text.format(**{"cmd": CommandMention(lang), **values})
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for %s: %s", key, sorted(params))
         return text
@@ -179,8 +181,8 @@ COMMANDS = CommandDirectory()
 
 
 class CommandMention:
-    """The ``cmd`` placeholder of every sentence: ``{cmd:runarch board}`` (the English qualified
-    name) becomes ``</runarch board:ID>``, which each client shows in its own language and can
+    """The ``cmd`` placeholder of every sentence: ``{cmd:table abandon}`` (the English qualified
+    name) becomes ``</table abandon:ID>``, which each client shows in its own language and can
     be clicked; before the commands are synced, the name in the sentence's language."""
 
     __slots__ = ("lang",)
@@ -194,6 +196,21 @@ class CommandMention:
         if command_id is not None:
             return f"</{name}:{command_id}>"
         return f"`/{COMMANDS.names.get(name, {}).get(self.lang, name)}`"
+
+
+@dataclass(frozen=True)
+class Commands:
+    """A parameter naming commands that depend on the context, such as the board command of the
+    table's own game (``{board_cmd}``), where ``{cmd:…}`` would name one fixed command.
+
+    ``names`` are English qualified names; each becomes a clickable mention like ``{cmd:…}``,
+    and several are joined as the reader's language lists alternatives ("a, b, or c")."""
+
+    names: tuple[str, ...]
+
+    def text(self, lang: str) -> str:
+        mentions = [format(CommandMention(lang), name) for name in self.names]
+        return format_list(mentions, style="or", locale=lang) if len(mentions) > 1 else "".join(mentions)
 
 
 class Tr:
