@@ -16,6 +16,7 @@ from simcord import Env
 
 import bot.client
 from bot.client import GameBot
+from bot.config import Config
 from bot.discovery import cog_extensions
 from bot.i18n import CATALOG_DIRS, LANGS, LOCALES_DIR, game_catalog_dirs, is_plural
 from engine import registry
@@ -159,6 +160,22 @@ async def test_the_load_order_of_the_cogs_changes_no_command(
     assert (tree_of(simcord_env.bot), items_of(simcord_env.bot)) == first
     table = await Table.open(simcord_env)  # and a game still opens and starts
     assert (await table.row()).status == "active"
+
+
+async def test_an_extension_from_elsewhere_loads_after_the_discovered_cogs(
+    simcord_env: Env, bot_config: Config
+) -> None:
+    extended = GameBot(bot_config, extra_extensions=["tests.bot.extra_extension"])
+    try:
+        await simcord_env.restart_bot(extended)
+        assert list(extended.extensions)[-1] == "tests.bot.extra_extension"
+        assert set(cog_extensions()) <= set(extended.extensions)
+        guild = simcord_env.create_guild()
+        alice = guild.add_member(simcord_env.create_user("alice"))
+        answered = await alice.slash(guild.create_text_channel("games"), "extra")
+        assert answered.response.content == "extra"
+    finally:
+        await extended.store.close()
 
 
 # ------------------------------------------------------------------ custom ids
