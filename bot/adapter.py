@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import Tr
+from bot.i18n import Commands, Tr
 from db.models import TableRow
 from engine.core import Game
 
@@ -21,6 +21,11 @@ RenderDetails = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes | None]
 AltText = Callable[[Mapping[str, Any], Sequence[str], Tr], Sequence[str]]
 BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
 EventWords = Callable[[Tr, str, dict[str, Any]], tuple[str, dict[str, Any]]]
+
+
+COMMAND_ROLES: tuple[str, ...] = ("new", "board", "resign")
+"""The commands shared sentences send a player to, by role: ``{new_cmd}`` opens a table of the
+game, ``{board_cmd}`` shows its board again, ``{resign_cmd}`` leaves its game."""
 
 
 def _no_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -53,3 +58,17 @@ class GameAdapter:
     """The board post's pictures in words, one description per picture (the board, then the
     details): what screen readers read and what shows when a picture fails to load. Only public
     state, at most 1000 characters each (Discord takes 1024)."""
+    commands: Mapping[str, str] = field(default_factory=dict)
+    """The game's command for each of ``COMMAND_ROLES`` (its English qualified name) where it
+    is not ``"<game> <role>"``, the commands of a game being a group named after it."""
+
+    def command(self, role: str) -> str:
+        """The English qualified name of the game's command for ``role`` (see ``COMMAND_ROLES``)."""
+        return self.commands.get(role) or f"{self.game.info.name} {role}"
+
+
+def command_params(adapters: Mapping[str, GameAdapter], game: str | None) -> dict[str, Commands]:
+    """The parameters ``{new_cmd}``, ``{board_cmd}`` and ``{resign_cmd}`` of shared sentences: the
+    commands of ``game``, or, where no game is known (no table here), those of every game."""
+    chosen = [adapters[game]] if game in adapters else [adapters[name] for name in sorted(adapters)]
+    return {f"{role}_cmd": Commands(tuple(a.command(role) for a in chosen)) for role in COMMAND_ROLES}

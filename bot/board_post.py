@@ -33,6 +33,8 @@ class BoardPosts:
 
     names: Callable[[TableRow, Tr], list[str]]
     """Display names by seat (the service's)."""
+    commands: Callable[[str | None], dict[str, Any]]
+    """The ``{…_cmd}`` parameters of a game (the service's)."""
 
     def board_message(
         self,
@@ -50,8 +52,9 @@ class BoardPosts:
         assert table.state is not None
         names = self.names(table, tr)
         lines = list(notices)
+        seats = adapter.game.info.seat_params
         lines.extend(
-            self.event_text(tr, e, names, adapter.event_words)
+            self.event_text(tr, e, names, adapter.event_words, seats)
             for e in events
             if not e.code.endswith("game_over")
         )
@@ -64,7 +67,7 @@ class BoardPosts:
                 tr("table.result_line", place=outcome.places[s], name=names[s], score=outcome.scores[s])
                 for s in ranking
             )
-            lines.extend(self.event_text(tr, tie, names, adapter.event_words) for tie in outcome.ties)
+            lines.extend(self.event_text(tr, tie, names, adapter.event_words, seats) for tie in outcome.ties)
         else:
             waiting = adapter.game.to_act(table.state)
             mentions = []
@@ -101,9 +104,16 @@ class BoardPosts:
         return "\n".join(lines) or tr("table.board"), files, view, allowed
 
     @staticmethod
-    def event_text(tr: Tr, event: Event, names: Sequence[str], words: EventWords = _no_words) -> str:
+    def event_text(
+        tr: Tr,
+        event: Event,
+        names: Sequence[str],
+        words: EventWords = _no_words,
+        seat_params: Sequence[str] = ("seat",),
+    ) -> str:
+        """An event in words; the parameters the game declares as seats show the player's name."""
         code, params = words(tr, event.code, dict(event.params))
-        for key in ("seat", "next", "opponent"):
+        for key in seat_params:
             if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
                 params[key] = f"**{names[params[key]]}**"
         return tr(code, **params)
@@ -170,7 +180,8 @@ class BoardPosts:
             log.warning("could not post the board of table %s (%s)", table.id, error.status, exc_info=True)
             # Only a move is saved; a board shown on request (or at the start) is simply not shown.
             lang = lang_of(interaction.locale)
-            text = t(lang, "table.post_failed" if mover is not None else "failed.board")
+            key = "table.post_failed" if mover is not None else "failed.board"
+            text = t(lang, key, **self.commands(table.game))
             if isinstance(error, discord.Forbidden):
                 refusal = forbidden(lang, "post_board", interaction.app_permissions)
                 text = f"{text} {t(lang, refusal.key, **refusal.params)}"

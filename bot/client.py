@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.absence import Absence
 from bot.config import Config
+from bot.discovery import cog_extensions
 from bot.errors import install_tree_error_handler
 from bot.i18n import COMMANDS, LANGS, CommandTranslator
 from bot.outgoing import install as fit_outgoing_messages
@@ -20,15 +21,6 @@ from bot.tables import TableService
 from db.store import Store
 
 log = logging.getLogger(__name__)
-
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.tables",
-    "cogs.clocks",
-    "cogs.runarch",
-    "cogs.leaderboard",
-    "cogs.player_stats",
-    "cogs.records",
-)
 
 
 async def localised_names(tree: app_commands.CommandTree) -> dict[str, dict[str, str]]:
@@ -94,7 +86,7 @@ class GameBot(commands.Bot):
         await self.store.open()
         await self.tree.set_translator(CommandTranslator())
         install_tree_error_handler(self.tree)
-        for name in (*EXTENSIONS, *self.extra_extensions):
+        for name in (*cog_extensions(), *self.extra_extensions):
             await self.load_extension(name)
         await self._sync_commands()
 

@@ -1,7 +1,8 @@
 """The one translation layer: whole sentences with named placeholders, per language.
 
-Catalogs live in ``bot/locales/<lang>/*.toml`` (nested tables flatten to dotted keys);
-every domain (engine messages, pictures, commands, UI) has its own file. The language
+Catalogs live in ``bot/locales/<lang>/*.toml`` (shared sentences) and in each game's own folder,
+``cogs/<game>/locales/<lang>/*.toml`` (nested tables flatten to dotted keys); every domain
+(engine messages, pictures, commands, UI) has its own file. The language
 is chosen per interaction from the user's Discord locale, or per table for public posts.
 
 A sentence whose words depend on a number is a table of whole sentences, one per CLDR
@@ -16,6 +17,7 @@ plural category of its language (Babel's rules: English ``one``/``other``, Czech
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import string
 import tomllib
@@ -27,6 +29,7 @@ from typing import Any
 
 import discord
 from babel import Locale
+from babel.lists import format_list
 from discord import app_commands
 
 log = logging.getLogger(__name__)
@@ -45,7 +48,20 @@ def _flatten(prefix: str, node: Mapping[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
-CATALOG_DIRS: list[Path] = [LOCALES_DIR]
+GAMES_PACKAGE = "cogs"
+"""Each game's own catalogs are ``cogs/<game>/locales/<lang>/*.toml``."""
+
+
+def game_catalog_dirs(package: str = GAMES_PACKAGE) -> list[Path]:
+    """Every game's own catalog folder, in name order, found without importing any cog: the
+    names of a cog's commands are looked up when its module is imported."""
+    spec = importlib.util.find_spec(package)
+    roots = spec.submodule_search_locations if spec is not None else None
+    found = (folder for root in roots or () for folder in Path(root).glob("*/locales"))
+    return sorted(folder for folder in found if folder.is_dir())
+
+
+CATALOG_DIRS: list[Path] = [LOCALES_DIR, *game_catalog_dirs()]
 """Folders holding ``<lang>/*.toml``: the shared catalogs first, then each game's own."""
 
 
@@ -143,8 +159,9 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     if text is None:
         log.warning("missing translation key %s", key)
         return key
+    values = {k: v.text(lang) if isinstance(v, Commands) else v for k, v in params.items()}
     try:
-        return text.format(**{"cmd": CommandMention(lang), **params})
+        return text.format(**{"cmd": CommandMention(lang), **values})
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for %s: %s", key, sorted(params))
         return text
@@ -164,8 +181,8 @@ COMMANDS = CommandDirectory()
 
 
 class CommandMention:
-    """The ``cmd`` placeholder of every sentence: ``{cmd:runarch board}`` (the English qualified
-    name) becomes ``</runarch board:ID>``, which each client shows in its own language and can
+    """The ``cmd`` placeholder of every sentence: ``{cmd:table abandon}`` (the English qualified
+    name) becomes ``</table abandon:ID>``, which each client shows in its own language and can
     be clicked; before the commands are synced, the name in the sentence's language."""
 
     __slots__ = ("lang",)
@@ -179,6 +196,21 @@ class CommandMention:
         if command_id is not None:
             return f"</{name}:{command_id}>"
         return f"`/{COMMANDS.names.get(name, {}).get(self.lang, name)}`"
+
+
+@dataclass(frozen=True)
+class Commands:
+    """A parameter naming commands that depend on the context, such as the board command of the
+    table's own game (``{board_cmd}``), where ``{cmd:…}`` would name one fixed command.
+
+    ``names`` are English qualified names; each becomes a clickable mention like ``{cmd:…}``,
+    and several are joined as the reader's language lists alternatives ("a, b, or c")."""
+
+    names: tuple[str, ...]
+
+    def text(self, lang: str) -> str:
+        mentions = [format(CommandMention(lang), name) for name in self.names]
+        return format_list(mentions, style="or", locale=lang) if len(mentions) > 1 else "".join(mentions)
 
 
 class Tr:

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import clock_settings
-from bot.adapter import GameAdapter
+from bot.adapter import GameAdapter, command_params
 from bot.board_post import BoardPosts, discord_time
 from bot.clock_settings import ClockSettings
 from bot.errors import UserError
-from bot.i18n import Tr, lang_of
+from bot.i18n import Commands, Tr, lang_of
 from bot.outgoing import plain
 from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
 from db.models import NewMove, NewResult, TableRow
@@ -64,12 +64,26 @@ class TableService(BoardPosts):
         adapter = self.adapters.get(game)
         return tr(adapter.title_key) if adapter is not None else game
 
+    def commands(self, game: str | None) -> dict[str, Commands]:
+        """``{new_cmd}``, ``{board_cmd}``, ``{resign_cmd}`` for a shared sentence: the commands of
+        the table's game, or of every game where no table is known."""
+        return command_params(self.adapters, game)
+
+    def stale(self, game: str | None) -> UserError:
+        """The refusal of a move made on a board that has changed since."""
+        return UserError("table.stale", **self.commands(game))
+
+    def automa_name(self, game: str, tr: Tr) -> str:
+        """The name of a game's own opponent ("Automa", "MarsBot"), as the game declares it."""
+        adapter = self.adapters.get(game)
+        return tr(adapter.game.info.automa_name_key if adapter is not None else "table.automa_name")
+
     # ------------------------------------------------------------------ lookups
     async def table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
         """The open table of this thread/DM, or a friendly refusal."""
         table = await self.store.open_table_in(interaction.channel_id or 0)
         if table is None or (game is not None and table.game != game):
-            raise UserError("table.none_here")
+            raise UserError("table.none_here", **self.commands(game))
         return table
 
     async def running_table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
@@ -92,7 +106,7 @@ class TableService(BoardPosts):
         adapter = self.adapters.get(table.game)
         if adapter is not None and table.state is not None:
             automated = adapter.game.automated_seats(table.state)
-            automa = (tr or Tr(table.locale))("table.automa_name")
+            automa = self.automa_name(table.game, tr or Tr(table.locale))
             for seat in sorted(automated):
                 names.insert(seat, automa)
         return names
@@ -208,7 +222,7 @@ class TableService(BoardPosts):
         """
         table = await self.running_table_here(interaction, game)
         if expected_version is not None and expected_version != table.version:
-            raise UserError("table.stale")
+            raise self.stale(table.game)
         for attempt in range(2):
             seat = self.seat_of(table, interaction.user.id)
             moves, state, events = self._apply(interaction, table, seat, notation)
@@ -224,7 +238,7 @@ class TableService(BoardPosts):
                 )
             except StaleVersion as error:
                 if expected_version is not None or attempt:
-                    raise UserError("table.stale") from error
+                    raise self.stale(table.game) from error
                 log.info(
                     "table %s moved on under interaction %s; applying it again", table.id, interaction.id
                 )
@@ -284,10 +298,21 @@ class TableService(BoardPosts):
             names = self.names(table, tr)
             return UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
         code, params = self.adapters[table.game].event_words(tr, error.code, dict(error.params))
+        names = self.names(table, tr)
+        for key in engine.info.seat_params:  # the seats the refusal names, as their players' names
+            if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
+                params[key] = names[params[key]]
         return UserError(code, **params)
 
-    async def resign(self, interaction: discord.Interaction, *, game: str | None = None) -> Played | None:
-        return await self.play(interaction, "resign", game=game)
+    async def resign(
+        self, interaction: discord.Interaction, *, game: str | None = None, from_picker: bool = False
+    ) -> Played | None:
+        """The caller leaves the game here by the game's own resignation move."""
+        table = await self.running_table_here(interaction, game)
+        move = self.adapters[table.game].game.info.resign_move
+        if move is None:
+            raise UserError("errors.not_allowed")
+        return await self.play(interaction, move, game=table.game, from_picker=from_picker)
 
 
 def over_refusal(table: TableRow | None) -> UserError:

@@ -28,7 +28,7 @@ def thread_link(game: FinishedGame) -> str:
 def never_played(interaction: discord.Interaction, who: discord.abc.User) -> UserError:
     """The refusal for someone without a finished game, worded for oneself or for another player."""
     if who.id == interaction.user.id:
-        return UserError("stats.never_you")
+        return UserError("stats.never_you", **interaction.client.tables.commands(None))  # type: ignore[attr-defined]
     return UserError("stats.never", name=who.display_name)
 
 
@@ -132,7 +132,7 @@ class PlayerStats(commands.Cog):
         return tr("history.game", game=self._title(tr, game.game), board=board)[:256]
 
     def _history_value(self, tr: Tr, game: FinishedGame) -> str:
-        automa = tr("table.automa_name")
+        automa = self.bot.tables.automa_name(game.game, tr)
         standings = tr("history.separator").join(
             tr("history.standing", place=s.place, name=s.name or automa, score=s.score)
             for s in game.standings

@@ -111,7 +111,9 @@ class Tables(commands.Cog):
         tr = Tr(lang_of(interaction.locale))
         tables = await self.service.store.open_tables_of(interaction.user.id)
         if not tables:
-            await interaction.response.send_message(tr("games.none"), ephemeral=True)
+            await interaction.response.send_message(
+                tr("games.none", **self.service.commands(None)), ephemeral=True
+            )
             return
         lines = [tr("games.title")]
         for table in tables[:20]:
@@ -128,7 +130,7 @@ class Tables(commands.Cog):
         now = self.service.store.now()
         awaited = [s for s in table.seats if s.awaited_since is not None]
         if not awaited:
-            return tr("games.status_waiting", names=tr("table.automa_name"))
+            return tr("games.status_waiting", names=self.service.automa_name(table.game, tr))
         since = discord_time(min(s.awaited_since or now for s in awaited))
         mine = next((s for s in awaited if s.user_id == user_id), None)
         if mine is not None and mine.deadline is not None:
@@ -244,7 +246,7 @@ class Tables(commands.Cog):
         if row is None:
             raise UserError("kick.not_seated", name=player.display_name)
         if player.id == interaction.user.id:
-            raise UserError("kick.self")
+            raise UserError("kick.self", **self.service.commands(table.game))
         if table.time_limit is None:
             raise UserError("kick.no_limit")
         now = self.service.store.now()
@@ -258,7 +260,7 @@ class Tables(commands.Cog):
         notice = tr("timeout.kicked", name=row.name, by=interaction.user.mention)
         absence: Any = self.bot.absence  # type: ignore[attr-defined]
         if not await absence.remove(table, row.seat, source="kicked", notice=notice):
-            raise UserError("table.stale")
+            raise self.service.stale(table.game)
         await interaction.followup.send(Tr(lang_of(interaction.locale))("table.done"), ephemeral=True)
 
     @table.command(name=cmd("cmd.table.abandon.name"), description=cmd("cmd.table.abandon.description"))

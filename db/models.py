@@ -122,7 +122,7 @@ class NewResult:
     place: int
     score: int
     variant: str = ""
-    """What splits the rating pools (RunArch's ``simple``/``complex``; ``""`` without variants)."""
+    """What splits the rating pools (a variant such as ``simple``; ``""`` without variants)."""
     level: str | None = None
     """The automa's level at a solo table (``None`` at a table of people)."""
 

@@ -142,18 +142,8 @@ PALETTE: dict[str, RGB] = {
     "player2": hex_rgb("#9CCC65"),
     "player3": hex_rgb("#FFD54F"),
     "player4": hex_rgb("#BA68C8"),
-    # the five RunArch colours. Chosen by simulating protanopia, deuteranopia and tritanopia
-    # (Machado 2009): every pair stays >= 34 CIELAB units apart under each, >= 44 normally.
-    # They differ in lightness as much as in hue (yellow and green light, blue and violet
-    # dark, red in between), and the game always pairs a colour with a shape.
-    "R": hex_rgb("#C8201A"),
-    "B": hex_rgb("#1A47E6"),
-    "G": hex_rgb("#38CC88"),
-    "Y": hex_rgb("#F0C814"),
-    "V": hex_rgb("#93339F"),
 }
-
-PIECE_COLOURS = ("R", "B", "G", "Y", "V")
+"""The colours every game's pictures share; a game adds its pieces' own colours to its palette."""
 
 
 def player_colour(seat: int) -> str:
@@ -359,9 +349,6 @@ def inset(points: Sequence[Point], d: float) -> list[Point]:
 def _normal(dx: float, dy: float, sign: float) -> Point:
     length = math.hypot(dx, dy) or 1.0
     return (-dy / length * sign, dx / length * sign)
-
-
-SHAPES = {"0": "circle", "3": "triangle", "4": "square", "5": "star", "6": "hexagon"}
 
 
 def shape_outline(shape: str, cx: float, cy: float, size: float) -> list[Point] | None:

@@ -13,9 +13,8 @@ palette instead makes it remap every frame, several times slower for 10 % fewer 
 The writer stores each frame after the first as the box around what changed, with unchanged
 pixels inside that box set to a spare palette index made transparent (``optimize=True``);
 frames stay in place (``disposal=1``); without ``optimize`` the GIF is 2.5 times larger and
-only 0.1 s faster. A RunArch move changes a few tiles and a status line, so a 60-move game
-is about 0.5 MB at full size (simple and complex alike) in 0.15-0.45 s: no need to downscale
-(see ``bench/replay_gif.py``).
+only 0.1 s faster. A typical move changes a few tiles and a status line, so the 60-move games
+of ``bench/replay_gif.py`` are about 0.5 MB at full size in 0.15-0.45 s: no need to downscale.
 """
 
 from __future__ import annotations
@@ -112,7 +111,7 @@ def _spare(pictures: Sequence[Image.Image]) -> dict[str, int]:
     """``transparency``: a palette index no frame uses, when all frames share one palette.
 
     Pillow marks unchanged pixels with it; given one, it skips searching every frame's
-    histogram for a free index (a quarter of the time of a simple RunArch replay).
+    histogram for a free index (a quarter of the time of a benchmarked 60-move replay).
     """
     palette = pictures[0].getpalette() if pictures[0].mode == "P" else None
     if palette is None or any(p.mode != "P" or p.getpalette() != palette for p in pictures[1:]):

@@ -30,6 +30,7 @@ from engine.runarch.components import (
     cell_rc,
 )
 from render import kit
+from render.runarch_stones import SHAPES, STONE_COLOURS
 
 Tr = Callable[..., str]
 
@@ -103,14 +104,14 @@ def line_box(line: str) -> tuple[int, int, int, int]:
 
 # --------------------------------------------------------------------------- colours
 
-TINTS: Mapping[str, kit.RGB] = {c: kit.tint(kit.PALETTE[c], 0.42) for c in COLOURS}
+TINTS: Mapping[str, kit.RGB] = {c: kit.tint(STONE_COLOURS[c], 0.42) for c in COLOURS}
 """The pad colours: a light tint of each stone colour."""
-PAD_LINES: Mapping[str, kit.RGB] = {c: kit.mix(TINTS[c], kit.PALETTE[c], 0.62) for c in COLOURS}
+PAD_LINES: Mapping[str, kit.RGB] = {c: kit.mix(TINTS[c], STONE_COLOURS[c], 0.62) for c in COLOURS}
 """The outline of a pad's shape: between the tint and the full colour."""
 
 
 def _palette() -> kit.IndexedPalette:
-    colours = dict(kit.PALETTE)
+    colours = {**kit.PALETTE, **STONE_COLOURS}
     for c in COLOURS:
         colours[f"tint_{c}"] = TINTS[c]
         colours[f"padline_{c}"] = PAD_LINES[c]
@@ -154,7 +155,7 @@ def stone_colour(code: str) -> kit.RGB:
 @functools.lru_cache(maxsize=64)
 def _stone_rgba(code: str, side: int, size: float) -> Image.Image:
     """A stone centred in a ``side`` square, over transparency."""
-    shape = kit.SHAPES[code[0]]
+    shape = SHAPES[code[0]]
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = side * s / 2
@@ -168,7 +169,7 @@ def _stone_rgba(code: str, side: int, size: float) -> Image.Image:
 @functools.lru_cache(maxsize=8)
 def _halo_mask(shape_digit: str) -> Image.Image:
     """The stone's shape grown by ``HALO``: where the pad's tint is laid under a stone."""
-    shape = kit.SHAPES[shape_digit]
+    shape = SHAPES[shape_digit]
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = TILE * s / 2
@@ -192,7 +193,7 @@ def _pad_rgb(pad: str, ringed: bool) -> Image.Image:
         else:
             draw.rounded_rectangle(full, TILE_RADIUS * s, fill=tint)
         c = TILE * s / 2
-        kit.draw_ring(draw, kit.SHAPES[pad[0]], c, c, PAD_SIZE * s, PAD_LINES[colour], tint, PAD_STROKE * s)
+        kit.draw_ring(draw, SHAPES[pad[0]], c, c, PAD_SIZE * s, PAD_LINES[colour], tint, PAD_STROKE * s)
 
     return kit.supersampled((TILE, TILE), paint, background=PAL.rgb("background"))
 

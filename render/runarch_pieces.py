@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from engine.runarch.components import CELL_INDEX, COLOURS, cell_rc, line_cells
 from render import kit
 from render import runarch as R
+from render.runarch_stones import SHAPES
 
 Tr = R.Tr
 View = Mapping[str, Any]
@@ -186,9 +187,7 @@ def glyph(code: str, radius: int, bg: str) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = side * s / 2
-        kit.draw_shape(
-            draw, kit.SHAPES[code[0]], c, c, radius * s, PAL.rgb(code[1]), PAL.rgb("dark"), stroke * s
-        )
+        kit.draw_shape(draw, SHAPES[code[0]], c, c, radius * s, PAL.rgb(code[1]), PAL.rgb("dark"), stroke * s)
 
     return PAL.quantize(kit.supersampled((side, side), paint, background=PAL.rgb(bg)))
 
@@ -212,7 +211,7 @@ def shape_silhouette(shape: str, radius: int, bg: str) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = side * s / 2
-        kit.draw_shape(draw, kit.SHAPES[shape], c, c, radius * s, PAL.rgb("ink"))
+        kit.draw_shape(draw, SHAPES[shape], c, c, radius * s, PAL.rgb("ink"))
 
     return PAL.quantize(kit.supersampled((side, side), paint, background=PAL.rgb(bg)))
 

@@ -32,7 +32,7 @@ async def my_turn(interaction: discord.Interaction, version: int | None = None) 
     table = await service.running_table_here(interaction, NAME)
     seat = service.seat_of(table, interaction.user.id)
     if version is not None and version != table.version:
-        raise UserError("table.stale")
+        raise service.stale(NAME)
     assert table.state is not None
     waiting = GAME.to_act(table.state)
     if seat not in waiting:
@@ -112,7 +112,7 @@ class BoardButton(
         # The setup choice is simultaneous: the other player's choice makes no board stale.
         table, seat = await my_turn(interaction, None if self.action == "setup" else self.version)
         if table.id != self.table_id:
-            raise UserError("table.stale")
+            raise service.stale(NAME)
         if self.action in ("end", "draw"):
             await service.play(interaction, self.action, game=NAME, expected_version=self.version)
             return
@@ -201,7 +201,7 @@ class ExpiredPicker(
             raise over_refusal(own)
         table, seat = await my_turn(interaction)
         if table.id != self.table_id:
-            raise UserError("table.stale")
+            raise service.stale(NAME)
         return picker_for(interaction.client, table, seat, self.action, tr)
 
 
@@ -248,8 +248,8 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ra
         service.seat_of(own, interaction.user.id)
         here = await service.running_table_here(interaction, NAME)
         if here.id != self.table_id:
-            raise UserError("table.stale")
-        await service.play(interaction, "resign", game=NAME, from_picker=True)
+            raise service.stale(NAME)
+        await service.resign(interaction, game=NAME, from_picker=True)
 
 
 def resign_view(table_id: int, tr: Tr) -> discord.ui.View:

@@ -144,7 +144,8 @@ class MovePicker(discord.ui.View):
         """The picker expired unused: its message says so, without the select."""
         if self._shown_by is None:
             return
-        text = Tr(lang_of(self._shown_by.locale))("picker.timed_out")
+        service: TableService = self.client.tables  # type: ignore[attr-defined]
+        text = Tr(lang_of(self._shown_by.locale))("picker.timed_out", **service.commands(NAME))
         try:
             if self._followup is not None:
                 await self._followup.edit(content=text, view=None)

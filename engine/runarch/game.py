@@ -87,6 +87,8 @@ INFO = GameInfo(
     timeout_move=True,
     variant_option="variant",
     level_option="difficulty",
+    seat_params=("seat", "next", "opponent"),
+    automa_name_key="runarch.automa_name",
 )
 
 

@@ -8,7 +8,7 @@ import string
 import pytest
 from simcord import Env
 
-from bot.i18n import COMMANDS, LANGS, CommandMention, catalog, t
+from bot.i18n import COMMANDS, LANGS, CommandMention, Commands, catalog, t
 
 MENTION = re.compile(r"</([a-z_ -]+):(\d+)>")
 
@@ -68,8 +68,9 @@ def test_before_the_sync_a_command_is_named_in_the_readers_language(monkeypatch:
     monkeypatch.setattr(COMMANDS, "ids", {})
     monkeypatch.setattr(COMMANDS, "names", {"runarch new": {"en": "runarch new", "cs": "runarch nova"}})
     assert format(CommandMention("cs"), "runarch new") == "`/runarch nova`"
-    assert "`/runarch new`" in t("en", "games.none")
-    assert "`/runarch nova`" in t("cs", "games.none")
+    new = Commands(("runarch new",))
+    assert "`/runarch new`" in t("en", "games.none", new_cmd=new)
+    assert "`/runarch nova`" in t("cs", "games.none", new_cmd=new)
 
 
 def test_czech_command_and_option_names_have_no_diacritics() -> None:

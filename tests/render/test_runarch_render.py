@@ -15,6 +15,7 @@ from engine.runarch.components import CELLS, SIMPLE_LINES
 from render import kit
 from render import runarch as R
 from render import runarch_hand as H
+from render.runarch_stones import STONE_COLOURS
 
 State = dict[str, Any]
 NAMES = ["Alice", "Bob"]
@@ -114,7 +115,7 @@ def test_every_stone_shows_its_colour_on_its_pad_tint() -> None:
         stone, pad = state["stones"][index], state["pads"][index]
         x, y = R.cell_centre(cell)
         centre = img.getpixel((x, y))
-        assert distance(centre, kit.PALETTE[stone[1]]) < 12, (cell, stone, centre)
+        assert distance(centre, STONE_COLOURS[stone[1]]) < 12, (cell, stone, centre)
         # a corner of the tile, beyond every pad shape, is the pad's tint
         left, top, _, _ = R.cell_box(cell)
         corner = img.getpixel((left + 14, top + 14))
@@ -124,7 +125,7 @@ def test_every_stone_shows_its_colour_on_its_pad_tint() -> None:
 
 def test_the_same_colour_of_stone_and_pad_still_stand_apart() -> None:
     for colour in "RBGYV":
-        assert distance(kit.PALETTE[colour], R.TINTS[colour]) > 60, colour
+        assert distance(STONE_COLOURS[colour], R.TINTS[colour]) > 60, colour
 
 
 def test_tiles_are_laid_out_on_a_grid_inside_the_picture() -> None:
@@ -275,7 +276,7 @@ def test_hand_shows_each_pattern_in_order() -> None:
     for i, card in enumerate(cards):
         for k, code in enumerate(card["pattern"]):
             pixel = img.getpixel(H.hand_slot_centre(i, k))
-            assert distance(pixel, kit.PALETTE[code[1]]) < 12, (card["id"], k, code)
+            assert distance(pixel, STONE_COLOURS[code[1]]) < 12, (card["id"], k, code)
 
 
 def test_empty_hand_is_still_a_picture() -> None:

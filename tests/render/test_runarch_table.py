@@ -22,6 +22,7 @@ from render import runarch_hand as H
 from render import runarch_pieces as P
 from render import runarch_table as T
 from render.runarch_players import automa_lines_key
+from render.runarch_stones import STONE_COLOURS
 from tests.render import runarch_views as V
 
 View = dict[str, Any]
@@ -125,7 +126,7 @@ def test_the_board_sits_where_the_simple_board_does(make: Callable[[], View]) ->
     img = picture(view)
     for index, cell in enumerate(CELLS):
         x, y = R.cell_centre(cell)
-        assert distance(img.getpixel((x, y)), kit.PALETTE[view["stones"][index][1]]) < 12, cell
+        assert distance(img.getpixel((x, y)), STONE_COLOURS[view["stones"][index][1]]) < 12, cell
 
 
 def test_simple_two_player_views_ignore_the_complex_keys() -> None:
@@ -163,14 +164,14 @@ def test_filed_cards_show_their_match_colour_in_their_archive() -> None:
                 for k, card in enumerate(view["archives"][seat][side]):
                     x, y = T.archive_card_centre(view, seat, side, k)
                     pixel = img.getpixel((x, y))
-                    assert distance(pixel, kit.PALETTE[card["match"][1]]) < 14, (seat, side, card["id"])
+                    assert distance(pixel, STONE_COLOURS[card["match"][1]]) < 14, (seat, side, card["id"])
 
 
 def test_an_archive_card_adds_a_mini_card() -> None:
     view = V.complex_mid()
     more = V.with_changes(view)
     more["archives"][0]["right"] = [V.card("C33")]
-    colour = kit.PALETTE[V.card("C33")["match"][1]]
+    colour = STONE_COLOURS[V.card("C33")["match"][1]]
     x, y = T.archive_card_centre(view, 0, "right", 0)
     assert distance(details(view).getpixel((x, y)), colour) > 60
     assert distance(details(more).getpixel((x, y)), colour) < 14
@@ -240,10 +241,10 @@ def test_the_offer_shows_each_match_area_in_its_position() -> None:
     view = V.complex_mid()
     img = details(view)
     for i, code in enumerate(view["offer"]):
-        assert distance(img.getpixel(T.offer_centre(view, i)), kit.PALETTE[code[1]]) < 14, (i, code)
+        assert distance(img.getpixel(T.offer_centre(view, i)), STONE_COLOURS[code[1]]) < 14, (i, code)
     short = V.with_changes(view, offer=view["offer"][:2])
     x, y = T.offer_centre(short, 3)
-    assert distance(details(short).getpixel((x, y)), kit.PALETTE[view["offer"][3][1]]) > 60
+    assert distance(details(short).getpixel((x, y)), STONE_COLOURS[view["offer"][3][1]]) > 60
 
 
 def test_condition_tokens_show_whether_their_bet_is_still_there() -> None:
@@ -370,7 +371,7 @@ def test_complex_solo_puts_the_automa_beside_the_player() -> None:
     img = details(view)
     # the person's archives are drawn, the automa's column has none
     x, y = T.archive_card_centre(view, 0, "left", 0)
-    assert distance(img.getpixel((x, y)), kit.PALETTE["Y"]) < 14
+    assert distance(img.getpixel((x, y)), STONE_COLOURS["Y"]) < 14
     x, y = T.archive_card_centre(view, 1, "left", 0)
     assert distance(img.getpixel((x, y)), kit.PALETTE["surface_hi"]) > 10
     assert T.section(view, "automa") is None and T.section(view, "goals") is not None
