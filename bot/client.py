@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "cogs.tables",
     "cogs.clocks",
+    "cogs.undo",
     "cogs.runarch",
     "cogs.leaderboard",
     "cogs.player_stats",
