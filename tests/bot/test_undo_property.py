@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from bot.tables import TableService
-from bot.undo import commit, look
+from bot.undo import can_step_again, commit, look, steps_of
 from db import NewMove, Store, TableRow
 from engine.core.game import replay
-from engine.core.undo import Plan
+from engine.core.undo import Plan, batch_undoable
 from engine.runarch import GAME
 
 PEOPLE = (101, 102)
@@ -42,14 +42,17 @@ async def _table(store: Store, seats: int, options: dict[str, Any], seed: int) -
     return await store.start(row.id, state, awaited=TableService.awaited(GAME, state))
 
 
-async def _move(store: Store, row: TableRow, rnd: random.Random) -> TableRow:
+async def _move(store: Store, row: TableRow, rnd: random.Random) -> tuple[TableRow, int, bool]:
+    """A random legal move of an awaited person; the new table, the mover, and whether the board
+    after it offers Undo."""
     assert row.state is not None
     seat = rnd.choice(TableService.awaited(GAME, row.state))
     move = rnd.choice(GAME.legal_moves(row.state, seat))
     state, _ = GAME.apply(row.state, seat, move)
     moves = [NewMove(seat, move.notation, row.user_at(seat))]
     state, _ = TableService.run_automated(GAME, state, moves)
-    return await store.commit_moves(
+    offer = batch_undoable(GAME, row.state, seat, steps_of(moves))
+    done = await store.commit_moves(
         row.id,
         expected_version=row.version,
         moves=moves,
@@ -58,6 +61,7 @@ async def _move(store: Store, row: TableRow, rnd: random.Random) -> TableRow:
         results=TableService.results(row, GAME, state),
         awaited=TableService.awaited(GAME, state),
     )
+    return done, seat, offer
 
 
 @pytest.mark.parametrize(
@@ -87,9 +91,13 @@ async def test_random_play_with_random_undos_keeps_the_state_the_replay_of_the_l
                     if isinstance(looked.found, Plan):
                         state = looked.found.state
                         row = await commit(store, looked, looked.found, TableService.awaited(GAME, state))
+                        offer = can_step_again(looked, looked.found, seat)
                         taken_back += 1
                 else:
-                    row = await _move(store, row, rnd)
+                    row, seat, offer = await _move(store, row, rnd)
+                if row is not before and row.status == "active":
+                    # The Undo button is under the new board exactly when a request would take a step back.
+                    assert offer == isinstance((await look(store, GAME, row.id, seat)).found, Plan)
                 if row is before:
                     assert await store.table(row.id) == row, "a refused undo changes nothing"
                     continue
