@@ -6,11 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+import pytest
 from simcord import Env
 
 from bot.client import GameBot
 from engine.runarch import GAME
 from tests.bot.harness import Table, greedy_move, play_by_command
+from tests.bot.test_races import Hold
 
 
 def labels(message: discord.Message) -> list[str]:
@@ -157,3 +159,39 @@ async def test_undo_speaks_czech(simcord_env: Env, user_locales: dict[int, str])
     user_locales[table.carol.id] = "cs"
     refused = await table.carol.slash(table.thread, "undo")
     assert refused.ephemeral and "U tohoto stolu nehraješ" in refused.response.content
+
+
+async def test_an_undo_that_loses_to_the_end_of_the_turn_changes_nothing_and_says_why(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Undo reads the table, then End turn is committed first: the undo takes nothing back."""
+    table = await Table.open(simcord_env)
+    player, _ = await table.open_turn_with_a_swap()
+    board = table.last_board()
+    hold = Hold(simcord_env, table.bot.store, "take_back", monkeypatch)
+    undone = await player.click(board, label="Undo")
+    ended = await player.click(board, label="End turn")
+    assert not ended.ephemeral
+    snapshot = await table.snapshot()
+    await hold.release()
+    assert undone.ephemeral and undone.response is not None
+    assert "turn has ended" in undone.response.content
+    assert await table.snapshot() == snapshot
+    assert snapshot[1][-1] == "end"
+
+
+async def test_a_move_that_loses_to_an_undo_is_refused_as_stale(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await Table.open(simcord_env)
+    before = await table.state()
+    player, _ = await table.open_turn_with_a_swap()
+    board = table.last_board()
+    hold = Hold(simcord_env, table.bot.store, "commit_moves", monkeypatch)
+    ended = await player.click(board, label="End turn")
+    undone = await player.click(board, label="Undo")
+    assert not undone.ephemeral
+    await hold.release()
+    assert ended.ephemeral and ended.response is not None
+    assert "board has changed" in ended.response.content
+    assert await table.state() == before and await table.replayed() == before
