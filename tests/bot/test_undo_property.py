@@ -17,7 +17,7 @@ from bot.tables import TableService
 from bot.undo import can_step_again, commit, look, steps_of
 from db import NewMove, Store, TableRow
 from engine.core.game import replay
-from engine.core.undo import Plan, batch_undoable
+from engine.core.undo import Plan, Stop, batch_undoable
 from engine.runarch import GAME
 
 PEOPLE = (101, 102)
@@ -111,3 +111,38 @@ async def test_random_play_with_random_undos_keeps_the_state_the_replay_of_the_l
     finally:
         await store.close()
     assert taken_back >= 10, "the random play took enough steps back to mean something"
+
+
+async def test_a_log_that_no_longer_replays_to_the_stored_state_takes_nothing_back(tmp_path: Path) -> None:
+    """A game stored under older rules (its log replays elsewhere, or not at all) refuses undo
+    rather than writing a state its log does not lead to."""
+    store = Store(str(tmp_path / "old.sqlite3"))
+    await store.open()
+    try:
+        row = await _table(store, 2, {}, 9)
+        assert row.state is not None
+        state, _ = GAME.apply(row.state, 0, "swap A1 B1")
+        stored_elsewhere = dict(state, scores=[3, 0])
+        row = await store.commit_moves(
+            row.id,
+            expected_version=row.version,
+            moves=[NewMove(0, "swap A1 B1", PEOPLE[0])],
+            state=stored_elsewhere,
+            interaction_id=None,
+            awaited=[0],
+        )
+        looked = await look(store, GAME, row.id, 0)
+        assert looked.found == Stop("undo.no_replay") and looked.replayed is None
+        row = await store.commit_moves(
+            row.id,
+            expected_version=row.version,
+            moves=[NewMove(0, "swap A1 B1", PEOPLE[0])],
+            state=stored_elsewhere,
+            interaction_id=None,
+            awaited=[0],
+        )
+        assert (await look(store, GAME, row.id, 0)).found == Stop("undo.no_replay"), (
+            "a second swap is illegal"
+        )
+    finally:
+        await store.close()
