@@ -16,6 +16,8 @@ import discord
 from bot.adapter import EventWords, GameAdapter, _no_words
 from bot.errors import forbidden, send_ephemeral
 from bot.i18n import Tr, lang_of, t
+from bot.undo import offered as undo_offered
+from bot.undo_button import with_undo
 from db.models import TableRow
 from engine.core import Event
 
@@ -35,6 +37,8 @@ class BoardPosts:
     """Display names by seat (the service's)."""
     commands: Callable[[str | None], dict[str, Any]]
     """The ``{…_cmd}`` parameters of a game (the service's)."""
+    undo_offers: dict[int, int]
+    """Table id -> the version whose board offers Undo (see :mod:`bot.undo`)."""
 
     def board_message(
         self,
@@ -100,6 +104,8 @@ class BoardPosts:
             for (png, name), alt in zip(pictures, alts, strict=False)
         ]
         view = adapter.board_view(table, tr) if outcome is None else None
+        if outcome is None and undo_offered(self.undo_offers, table):
+            view = with_undo(view, table, tr)
         allowed = discord.AllowedMentions(everyone=False, roles=False, users=ping)
         return "\n".join(lines) or tr("table.board"), files, view, allowed
 

@@ -23,6 +23,7 @@ from bot.clock_settings import ClockSettings
 from bot.errors import UserError
 from bot.i18n import Commands, Tr, lang_of
 from bot.outgoing import plain
+from bot.undo import offer_after_move
 from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
 from db.models import NewMove, NewResult, TableRow
 from db.store import Store
@@ -55,6 +56,8 @@ class TableService(BoardPosts):
         """Where a new table's seed comes from; tests and tools replace it to replay a game."""
         self.clocks_changed: Callable[[], None] = lambda: None
         """Called after every commit that may move a reminder or deadline (the scheduler's poke)."""
+        self.undo_offers: dict[int, int] = {}
+        """Table id -> the version whose board offers Undo: its last step can be taken back."""
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game.info.name] = adapter
@@ -225,6 +228,7 @@ class TableService(BoardPosts):
             raise self.stale(table.game)
         for attempt in range(2):
             seat = self.seat_of(table, interaction.user.id)
+            before = table
             moves, state, events = self._apply(interaction, table, seat, notation)
             try:
                 table = await self.store.commit_moves(
@@ -248,6 +252,7 @@ class TableService(BoardPosts):
                 log.info("interaction %s was already applied", interaction.id)
                 return None
             self.clocks_changed()
+            offer_after_move(self, before, table, seat, moves)
             await self.post_board(interaction, table, events, mover=seat, from_picker=from_picker)
             return Played(table=table, events=events)
         raise AssertionError("unreachable: the second attempt returns or raises")

@@ -3,7 +3,8 @@
 ``Store`` is the one object the bot talks to. Its parts live in their own modules and it
 inherits them: the connection, lock and transactions in :mod:`db.store_base` (read its
 docstring for the locking rules), leaderboards and statistics in :mod:`db.store_standings`,
-clocks and player preferences in :mod:`db.store_players`. This module keeps what changes a
+clocks and player preferences in :mod:`db.store_players`, taking moves back in
+:mod:`db.store_undo`. This module keeps what changes a
 table: lobbies and seats, moves and results, and the table's small settings.
 """
 
@@ -32,6 +33,7 @@ from db.sql import run, run_many
 from db.store_base import TABLE_COLUMN_NAMES
 from db.store_players import PlayersStore
 from db.store_standings import StandingsStore
+from db.store_undo import UndoStore
 
 _T_TABLE_COLUMNS = ", ".join(f"t.{c}" for c in TABLE_COLUMN_NAMES)  # for queries joining seats
 
@@ -41,7 +43,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-class Store(StandingsStore, PlayersStore):
+class Store(StandingsStore, PlayersStore, UndoStore):
     """Async repository over one SQLite file; see :mod:`db.store_base` for the locking rules.
 
     ``clock`` returns unix seconds and stamps every row, so tests can travel in time.

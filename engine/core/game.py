@@ -167,8 +167,18 @@ class Game(ABC):
         Only while the move revealed nothing new: no card drawn or tile revealed, no chance,
         nothing another seat could have seen and acted on. ``False`` by default, so undo stops
         wherever a game has not said otherwise. Undo removes the player's trailing moves from
-        the log, and the state is again the replay of what is left."""
+        the log, and the state is again the replay of what is left.
+
+        Asked for every move an undo would remove: the player's own and the automated moves
+        after it (an automa's, a bot player's). A companion game whose bot acted on a wrong
+        answer says ``True`` for those steps, so the answer is corrected with what followed
+        from it; a move of another person always stops undo (see ``engine.core.undo``)."""
         return False
+
+    def undo_stop(self, before: State, seat: int, move: Move, after: State) -> str:
+        """Why ``can_undo`` refuses this move: the translation key of the reason a player reads
+        ("a card was drawn since"). Asked only where ``can_undo`` said ``False``."""
+        return "undo.final"
 
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Defaults merged with ``given``, validated against ``info.options``."""

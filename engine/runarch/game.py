@@ -55,6 +55,7 @@ from engine.runarch.notation import (
 from engine.runarch.setup import choose, choosers, complex_fields, setup_moves
 from engine.runarch.tokens import abilities as _abilities
 from engine.runarch.tokens import own_minimum
+from engine.runarch.undo import stop as undo_reason
 from engine.runarch.views import (
     automa_public,
     complex_public,
@@ -185,6 +186,13 @@ class RunArch(Game):
         if swaps:
             return quietest_swap(state["pads"], state["stones"], swaps)
         return legal[0] if legal else None
+
+    def can_undo(self, before: State, seat: int, move: Move, after: State) -> bool:
+        """A step that revealed nothing and left the turn going (``engine.runarch.undo``)."""
+        return undo_reason(before, seat, move, after) is None
+
+    def undo_stop(self, before: State, seat: int, move: Move, after: State) -> str:
+        return undo_reason(before, seat, move, after) or "undo.final"
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Every move ``seat`` may make now.

@@ -1,0 +1,200 @@
+"""Taking a move back: the table service's undo, behind ``/undo`` and the board's Undo button.
+
+One request removes one step: the requester's last move and the automated moves it set off,
+while the engine says they revealed nothing (``engine.core.undo``). The log is replayed, the
+store drops the step and writes the replayed state at a new, higher version, and the board is
+posted again, saying who took a move back (that a move was taken back is public).
+
+A double-clicked Undo button applies once: the button names the board's version, and the first
+click moves the table to a newer one, so the second is refused as stale with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import Tr, lang_of
+from db.errors import StaleVersion
+from db.models import MoveRow, NewMove, TableRow
+from engine.core import Game, IllegalMove
+from engine.core.undo import (
+    NOTHING,
+    Actor,
+    Plan,
+    Replayed,
+    Step,
+    Stop,
+    batch_undoable,
+    plan_undo,
+    replay_marked,
+)
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+    from db.store import Store
+
+log = logging.getLogger(__name__)
+
+NO_REPLAY = "undo.no_replay"
+"""Why a game whose log no longer replays to its state takes nothing back."""
+ACTED_FOR_SOURCES = frozenset({"timeout", "kicked", "left"})
+"""Moves the bot made for a person (at a time limit, at a removal): never taken back."""
+
+
+def actor_of(source: str) -> Actor:
+    """A stored move's source as undo sees it: the person, the bot for them, or an automated seat."""
+    if source == "player":
+        return Actor.PERSON
+    return Actor.ACTED_FOR if source in ACTED_FOR_SOURCES else Actor.AUTOMATED
+
+
+def steps_of(moves: Sequence[MoveRow | NewMove]) -> list[Step]:
+    return [Step(m.seat, m.notation, actor_of(m.source)) for m in moves]
+
+
+# ---------------------------------------------------------------- the Undo button's offer
+
+
+def offered(offers: Mapping[int, int], table: TableRow) -> bool:
+    """Whether a board of ``table`` shows the Undo button: its last step can be taken back
+    (``offers`` is the service's ``undo_offers``: table id -> the version that offers it)."""
+    return offers.get(table.id) == table.version
+
+
+def remember(service: TableService, table: TableRow, offer: bool) -> None:
+    if offer:
+        service.undo_offers[table.id] = table.version
+    else:
+        service.undo_offers.pop(table.id, None)
+
+
+def offer_after_move(
+    service: TableService, before: TableRow, after: TableRow, seat: int, moves: Sequence[NewMove]
+) -> None:
+    """After ``seat``'s move was committed (with the automated moves it set off): offer Undo
+    under the new board if that whole step could be taken back."""
+    engine = service.adapters[after.game].game
+    assert before.state is not None
+    try:
+        offer = batch_undoable(engine, before.state, seat, steps_of(moves))
+    except IllegalMove:  # the move was just applied to this very state; never expected
+        log.exception("table %s: the committed step does not apply again", after.id)
+        offer = False
+    remember(service, after, offer)
+
+
+# ---------------------------------------------------------------- taking a step back
+
+
+@dataclass(frozen=True)
+class Looked:
+    """A table, its log and what one undo request for a seat would do there."""
+
+    table: TableRow
+    moves: list[MoveRow]
+    steps: list[Step]
+    replayed: Replayed | None
+    """The log replayed with the engine's verdicts; ``None`` if it no longer leads to the stored state."""
+    found: Plan | Stop
+
+
+def _plain(state: Any) -> Any:
+    """A state as the store gives it back (JSON), so a replayed state compares equal to it."""
+    return json.loads(json.dumps(state))
+
+
+async def look(store: Store, engine: Game, table_id: int, seat: int) -> Looked:
+    """Read the table and its log together and plan one undo step for ``seat``."""
+    table, moves = await store.table_and_moves(table_id)
+    steps = steps_of(moves)
+    try:
+        replayed: Replayed | None = replay_marked(engine, len(table.seats), table.options, table.seed, steps)
+    except IllegalMove:
+        replayed = None
+    if replayed is not None and _plain(replayed.end) != table.state:
+        replayed = None
+    found = Stop(NO_REPLAY) if replayed is None else plan_undo(replayed, steps, seat)
+    return Looked(table, moves, steps, replayed, found)
+
+
+async def commit(store: Store, looked: Looked, plan: Plan, awaited: Collection[int]) -> TableRow:
+    """Drop the planned step at the version it was planned on (``StaleVersion`` if it moved on)."""
+    return await store.take_back(
+        looked.table.id,
+        expected_version=looked.table.version,
+        keep=looked.moves[plan.keep].ply,
+        state=plan.state,
+        awaited=awaited,
+    )
+
+
+def can_step_again(looked: Looked, plan: Plan, seat: int) -> bool:
+    """Whether ``seat`` could take back one more step after ``plan`` (the next board offers Undo)."""
+    assert looked.replayed is not None
+    return isinstance(plan_undo(looked.replayed, looked.steps, seat, length=plan.keep), Plan)
+
+
+def refusal(service: TableService, table: TableRow, stop: Stop, tr: Tr) -> UserError:
+    """A stop in the player's words, naming whoever made the move in the way."""
+    names = service.names(table, tr)
+    name = names[stop.seat] if stop.seat is not None and 0 <= stop.seat < len(names) else ""
+    return UserError(stop.reason, name=name)
+
+
+async def take_back(
+    service: TableService,
+    interaction: discord.Interaction,
+    *,
+    table_id: int | None = None,
+    version: int | None = None,
+) -> TableRow:
+    """Take back the caller's last step at the table of this channel and show the board again.
+
+    ``table_id`` and ``version`` come from an Undo button: the board it was shown under. A
+    button of another table or of an older board is refused (with the reason undo is no longer
+    possible, if it is not). Without them (``/undo``) a move committed meanwhile makes the
+    request look again at the new position, once, like a move of a slash command.
+    """
+    from bot.tables import over_refusal  # bot.tables imports this module
+
+    tr = Tr(lang_of(interaction.locale))
+    if table_id is not None:
+        own = await service.store.table(table_id)
+        if own is None or own.status != "active":
+            raise over_refusal(own)
+    here = await service.running_table_here(interaction)
+    if table_id is not None and here.id != table_id:
+        raise UserError("table.stale")
+    seat = service.seat_of(here, interaction.user.id)
+    engine = service.adapters[here.game].game
+    for attempt in range(2):
+        looked = await look(service.store, engine, here.id, seat)
+        table, found = looked.table, looked.found
+        if table.status != "active":
+            raise over_refusal(table)
+        stale = version is not None and version != table.version
+        if stale and (isinstance(found, Plan) or found.reason == NOTHING):
+            raise UserError("undo.stale")
+        if isinstance(found, Stop):
+            raise refusal(service, table, found, tr)
+        try:
+            table = await commit(service.store, looked, found, service.awaited(engine, found.state))
+        except StaleVersion:
+            if attempt:
+                raise UserError("table.stale") from None
+            log.info("table %s moved on under an undo; looking again", table.id)
+            continue
+        service.clocks_changed()
+        remember(service, table, can_step_again(looked, found, seat))
+        public = Tr(table.locale)
+        notice = public("undo.took_back", name=service.names(table, public)[seat])
+        await service.post_board(interaction, table, (), mover=seat, notices=[notice])
+        return table
+    raise AssertionError("unreachable: the second attempt returns or raises")
