@@ -171,7 +171,7 @@ async def take_back(
             raise over_refusal(own)
     here = await service.running_table_here(interaction)
     if table_id is not None and here.id != table_id:
-        raise UserError("table.stale")
+        raise service.stale(here.game)
     seat = service.seat_of(here, interaction.user.id)
     engine = service.adapters[here.game].game
     for attempt in range(2):
@@ -188,7 +188,7 @@ async def take_back(
             table = await commit(service.store, looked, found, service.awaited(engine, found.state))
         except StaleVersion:
             if attempt:
-                raise UserError("table.stale") from None
+                raise service.stale(table.game) from None
             log.info("table %s moved on under an undo; looking again", table.id)
             continue
         service.clocks_changed()
