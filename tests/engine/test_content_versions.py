@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import GameRecord, replay_record
+from engine.core import GameRecord, RecordError, content_of, format_record, parse_record, replay_record
 from engine.core.data import FILE_NAME, ITEM_MARK, TOP_FIELDS
 from engine.runarch import GAME, cards, conditions
 from tests.engine.test_runarch_golden import GAMES, expected, play
@@ -174,3 +174,12 @@ def test_loaded_cards_cannot_be_changed_by_a_game() -> None:
     token = conditions.conditions(1).by_id["K12"]
     with pytest.raises(TypeError):
         token.counts["left"] = 1  # type: ignore[index]
+
+
+def test_a_record_with_a_garbled_content_header_is_refused_naming_the_header() -> None:
+    for garbled in ("cards one", "cards 1, cards 2", "cards 1; conditions 1", ""):
+        record = GameRecord("runarch", 7, 2, {}, ["a", "b"], [], headers={"Content": garbled})
+        with pytest.raises(RecordError, match="header Content must read like 'cards 1, conditions 2'"):
+            replay_record(GAME, record)
+    text = format_record(GameRecord("runarch", 7, 2, {}, ["a", "b"], [], headers={"Content": "cards 1"}))
+    assert '[Content "cards 1"]' in text and content_of(parse_record(text)) == {"cards": 1}
