@@ -89,11 +89,13 @@ class Integer(Node):
 
 @dataclass(frozen=True)
 class Text(Node):
-    """A string: one of ``choices`` when given, else matching ``pattern`` (``example`` shows one)."""
+    """A string: one of ``choices`` when given, else matching ``pattern`` (``example`` shows one,
+    ``noun`` names what it is: "a stone code")."""
 
     choices: tuple[str, ...] = ()
     pattern: str | None = None
     example: str = ""
+    noun: str = "a text"
     allow_empty: bool = False
 
     def check(self, value: Any, path: Path) -> str:
@@ -105,7 +107,7 @@ class Text(Node):
             raise Problem(path, f"must be a text, not {shown(value)}")
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             like = f" such as {self.example}" if self.example else ""
-            raise Problem(path, f"must be a text{like}, not {shown(value)}")
+            raise Problem(path, f"must be {self.noun}{like}, not {shown(value)}")
         return value
 
 

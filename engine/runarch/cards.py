@@ -17,14 +17,19 @@ from typing import Any
 
 from engine.core.data import Content, ContentError, ContentLibrary, check_content, thaw
 from engine.core.schema import ContentSchema, Integer, ListOf, Path, Record, Text
-from engine.runarch.components import CODES, COLOURS, DIRECTIONS, SHAPES, colour_of, shape_of
+from engine.runarch.components import COLOURS, DIRECTIONS, SHAPES, colour_of, shape_of
 
 PACKAGE = "engine.runarch"
 NAME = "cards"
 MIN_CARDS, MAX_CARDS = 10, 99
 MAX_GOAL_COUNT = 10
 MAX_ARROWS = 3
-CODE = Text(choices=CODES)
+CODE = Text(
+    pattern=f"[{''.join(SHAPES)}][{''.join(COLOURS)}]",
+    example=f"0R (a shape {' '.join(SHAPES)}, then a colour {' '.join(COLOURS)})",
+    noun="a stone code",
+)
+"""A stone code; the message spells out the alphabet rather than listing all 25 codes."""
 
 
 class DeckError(ContentError):
@@ -49,7 +54,7 @@ SCHEMA = ContentSchema(
     unique=("pattern",),
     item=Record(
         {
-            "id": Text(pattern=r"C\d{2}", example="C07"),
+            "id": Text(pattern=r"C\d{2}", example="C07", noun="a card id"),
             "pattern": ListOf(CODE, 5, 5),
             "match": CODE,
             "goal": Record(

@@ -36,7 +36,7 @@ SCHEMA = ContentSchema(
     unique=("counts",),
     item=Record(
         {
-            "id": Text(pattern=r"K\d{2}", example="K07"),
+            "id": Text(pattern=r"K\d{2}", example="K07", noun="a token id"),
             "counts": Record(
                 {name: Integer(1, LIMITS[name]) for name in ARCHIVES},
                 optional=frozenset(ARCHIVES),

@@ -183,3 +183,26 @@ def test_a_record_with_a_garbled_content_header_is_refused_naming_the_header() -
             replay_record(GAME, record)
     text = format_record(GameRecord("runarch", 7, 2, {}, ["a", "b"], [], headers={"Content": "cards 1"}))
     assert '[Content "cards 1"]' in text and content_of(parse_record(text)) == {"cards": 1}
+
+
+def test_a_broken_correction_is_refused_naming_the_file_the_card_and_the_field(tmp_path: Path) -> None:
+    with correction_shipped(tmp_path):
+        deck = json.loads((tmp_path / "cards.v2.json").read_text(encoding="utf-8"))
+        deck["cards"][6]["pattern"] = ["0R", "3R", "4G", "5Y", "6V"]
+        deck["cards"][7]["match"] = "7R"
+        (tmp_path / "cards.v2.json").write_text(json.dumps(deck), encoding="utf-8")
+        with pytest.raises(cards.DeckError) as caught:
+            GAME.new(2, {}, 1)  # a new table takes the newest deck, which does not load
+        assert str(caught.value) == (
+            f"{tmp_path}/cards.v2.json, card C07, field pattern: "
+            "repeats a colour (a pattern has each colour once)"
+        )
+        deck["cards"][6]["pattern"] = cards.load_deck_document(1)["cards"][7]["pattern"]  # as rotated
+        (tmp_path / "cards.v2.json").write_text(json.dumps(deck), encoding="utf-8")
+        with cards.LIBRARY.reading(tmp_path), pytest.raises(cards.DeckError) as caught:
+            cards.deck(2)
+        assert str(caught.value) == (
+            f"{tmp_path}/cards.v2.json, card C08, field match: must be a stone code such as 0R "
+            '(a shape 0 3 4 5 6, then a colour R B G Y V), not "7R"'
+        )
+        assert GAME.new(2, {}, 1, V1)["content"] == V1  # version 1 still loads
