@@ -115,7 +115,10 @@ async def look(store: Store, engine: Game, table_id: int, seat: int) -> Looked:
     table, moves = await store.table_and_moves(table_id)
     steps = steps_of(moves)
     try:
-        replayed: Replayed | None = replay_marked(engine, len(table.seats), table.options, table.seed, steps)
+        content = engine.content(table.state) if table.state is not None else None
+        replayed: Replayed | None = replay_marked(
+            engine, len(table.seats), table.options, table.seed, steps, content
+        )
     except IllegalMove:
         replayed = None
     if replayed is not None and _plain(replayed.end) != table.state:

@@ -17,7 +17,7 @@ from bot.i18n import Tr, cmd, lang_of
 from bot.tables import TableService
 from db.models import MoveRow, TableRow
 from engine.core import Game, GameRecord, IllegalMove, State, format_record
-from engine.core.record import result_text
+from engine.core.record import CONTENT, content_header, result_text
 from render.replay import Draw, replay_gif, turn_states
 
 MAX_UPLOAD = 9_500_000
@@ -41,6 +41,9 @@ def build_record(service: TableService, table: TableRow, moves: list[MoveRow], t
     outcome = engine.outcome(table.state)
     if outcome is not None:
         headers["Result"] = result_text(outcome, names)
+    content = engine.content(table.state)
+    if content:
+        headers[CONTENT] = content_header(content)
     return GameRecord(
         game=table.game,
         seed=table.seed,

@@ -25,8 +25,8 @@ from typing import Any
 
 from PIL import Image
 
-from engine.core import Game, GameRecord, IllegalMove, State, check_game
-from engine.core.record import move_note
+from engine.core import Game, GameRecord, IllegalMove, State
+from engine.core.record import initial_state, move_note
 
 Tr = Callable[..., str]
 Draw = Callable[[Mapping[str, Any], Sequence[str], Tr], Image.Image]
@@ -37,8 +37,7 @@ def states_of(game: Game, record: GameRecord) -> Iterator[State]:
 
     An illegal move raises ``IllegalMove`` (with a note naming the move) when it is reached.
     """
-    check_game(game, record)
-    state = game.new(record.seats, record.options, record.seed)
+    state = initial_state(game, record)
     yield state
     for ply, (seat, notation) in enumerate(record.moves, 1):
         try:

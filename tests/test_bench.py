@@ -99,3 +99,46 @@ def test_quick_leaderboard_benchmark_prints_pages_baselines_and_agrees() -> None
     assert re.search(
         rf"baseline: replay all results per request\s+n=\d+\s+{FIGURE}.* \d+x the stored", done.stdout
     )
+
+
+def test_quick_load_benchmark_plays_through_the_bot_over_many_tables_without_scans(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Run as the README says (``python -m bench.load --quick``); the latency target is not judged
+    here (a busy CI machine), but every move must go through the bot and no statement may scan."""
+    from bench.load import main as load_main
+
+    assert load_main(["--quick"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert re.search(rf"one table alone\s+n=40\s+{FIGURE}\s+mean=\s*[\d.]+ ms\s+[\d.]+ moves/s", out)
+    assert re.search(rf"12 running tables\s+n=40\s+{FIGURE}\s+mean=\s*[\d.]+ ms\s+[\d.]+ moves/s", out)
+    assert re.search(
+        r"ratio 12 tables / one table: p50 [\d.]+x  p99 [\d.]+x  target p99 <= 3x  (PASS|FAIL)", out
+    )
+    assert re.search(r"set-up: 12 tables in [\d.]+ s through the store \(\d+ moves in the log", out)
+    assert re.search(r"SQL while handling moves: [\d.]+ statements per move, \d+ distinct; ", out)
+    assert "whole-table scans: none  PASS" in out
+
+
+def test_the_sql_audit_flags_a_statement_that_reads_a_whole_table(tmp_path: Path) -> None:
+    import sqlite3
+
+    from bench.sql_audit import SqlTrace, full_scans, shape
+
+    path = tmp_path / "audit.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE moves (id INTEGER PRIMARY KEY, table_id INTEGER, notation TEXT)")
+        conn.execute("CREATE INDEX moves_table ON moves (table_id)")
+    trace = SqlTrace(on=True)
+    for sql in (
+        "SELECT notation FROM moves WHERE table_id = 7",
+        "SELECT notation FROM moves WHERE table_id = 8",
+        "SELECT id FROM moves WHERE notation = 'end'",
+        "COMMIT",
+    ):
+        trace(sql)
+    assert shape("SELECT a FROM t WHERE b = 12 AND c = 'x''y' AND d = 1.5") == (
+        "SELECT a FROM t WHERE b = ? AND c = ? AND d = ?"
+    )
+    assert len(trace.shapes()) == 3
+    assert full_scans(str(path), trace) == {"SELECT id FROM moves WHERE notation = ?": ["moves"]}

@@ -231,7 +231,7 @@ class ScorePicker(MovePicker):
         choices = [
             discord.SelectOption(
                 label=clip(scoring_label(tr, option, archive)),
-                description=clip(pattern_words(tr, GAME.card(option["card"])["pattern"])),
+                description=clip(pattern_words(tr, GAME.card(option["card"], table.state)["pattern"])),
                 value=value,
             )
             for value, option, archive in scoring_values(options)

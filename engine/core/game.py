@@ -100,8 +100,14 @@ class Game(ABC):
     info: GameInfo
 
     @abstractmethod
-    def new(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
-        """Set up a game for ``seats`` players (random parts drawn from ``seed``)."""
+    def new(
+        self, seats: int, options: Mapping[str, Any], seed: int, content: Mapping[str, int] | None = None
+    ) -> State:
+        """Set up a game for ``seats`` players (random parts drawn from ``seed``).
+
+        A game with content files (``engine.core.data``) plays the versions ``content`` names
+        (a replay passes those of the stored game, ``Game.content``), the newest when ``None``,
+        and keeps them in the state. A game without content files may leave the argument out."""
 
     @abstractmethod
     def to_act(self, state: State) -> list[int]:
@@ -126,6 +132,11 @@ class Game(ABC):
     @abstractmethod
     def parse_move(self, text: str) -> Move:
         """Notation -> Move (raises IllegalMove ``core.bad_notation``); ``str(move)`` round-trips."""
+
+    def content(self, state: State) -> dict[str, int]:
+        """The version of each content file this game was set up with (none by default), for
+        the record header and for any replay: a later correction must not change this game."""
+        return {}
 
     def automated_seats(self, state: State) -> list[int]:
         """Seats played by the engine itself (an automa); none by default."""
@@ -198,10 +209,16 @@ class Game(ABC):
 
 
 def replay(
-    game: Game, seats: int, options: Mapping[str, Any], seed: int, log: Iterable[tuple[int, str]]
+    game: Game,
+    seats: int,
+    options: Mapping[str, Any],
+    seed: int,
+    log: Iterable[tuple[int, str]],
+    content: Mapping[str, int] | None = None,
 ) -> State:
-    """The state that ``new`` + the move log (seat, notation) leads to."""
-    state = game.new(seats, options, seed)
+    """The state that ``new`` + the move log (seat, notation) leads to, with the content
+    versions the game was set up with (``Game.content`` of its stored state)."""
+    state = game.new(seats, options, seed, content) if content else game.new(seats, options, seed)
     for seat, notation in log:
         state, _ = game.apply(state, seat, notation)
     return state

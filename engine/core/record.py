@@ -9,6 +9,7 @@ The shape is PGN-like: a block of headers, then one line per move (ply)::
     [Player1 "alice"]
     [Player2 "bob"]
     [Table "42"]
+    [Content "cards 1, conditions 1"]
 
     1. P1 swap A1 A2
     2. P1 score C12 row3
@@ -23,6 +24,10 @@ be misread (blank, padded, starting with ``"``, with a control character) is a J
 
 Seats a move may name: those of ``Seats`` and of the ``Player`` headers, so a solo game
 names its automa (``Seats "1"``, ``Player2 "Automa"``) and its moves can be recorded.
+
+``Content`` names the version of each content file the game was set up with; a replay uses
+those versions, so a card corrected later does not change the game. A record without it (a
+game without content files, or one written before versions) replays with the newest.
 """
 
 from __future__ import annotations
@@ -40,6 +45,9 @@ from engine.core.game import Game, Outcome, State, replay
 KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 PLAYER_KEY = re.compile(r"Player(\d+)")
 RESERVED = ("Game", "Seed", "Seats", "Options")
+CONTENT = "Content"
+"""The extra header naming the content versions: ``cards 1, conditions 1``."""
+CONTENT_PART = re.compile(r"([a-z][a-z0-9_]*) ([1-9][0-9]*)")
 HEADER_LINE = re.compile(r"\[(\S+)\s+(.*)\]")
 MOVE_LINE = re.compile(r"(\d+)\.\s*[Pp](\d+)(?:\s+([^;]*?))?\s*(?:;(.*))?")
 UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029]")
@@ -388,6 +396,31 @@ def _clip(value: str, size: int = 40) -> str:
 # --------------------------------------------------------------------------- replay
 
 
+def content_header(versions: Mapping[str, int]) -> str:
+    """``{"cards": 1, "conditions": 2}`` -> ``cards 1, conditions 2`` (the ``Content`` header)."""
+    return ", ".join(f"{name} {version}" for name, version in versions.items())
+
+
+def content_of(record: GameRecord) -> dict[str, int] | None:
+    """The content versions the ``Content`` header names (``None`` without the header)."""
+    text = record.headers.get(CONTENT)
+    if text is None:
+        return None
+    versions: dict[str, int] = {}
+    for part in text.split(","):
+        match = CONTENT_PART.fullmatch(part.strip())
+        if match is None or match.group(1) in versions:
+            raise RecordError(f"header {CONTENT} must read like 'cards 1, conditions 2', not {_clip(text)}")
+        versions[match.group(1)] = int(match.group(2))
+    return versions
+
+
+def initial_state(game: Game, record: GameRecord) -> State:
+    """The state the record's game was set up in, with its content versions."""
+    check_game(game, record)
+    return replay(game, record.seats, record.options, record.seed, (), content_of(record))
+
+
 def check_game(game: Game, record: GameRecord) -> None:
     """Refuse to replay a record of another game (its moves would mean something else)."""
     if game.info.name != record.game:
@@ -405,7 +438,7 @@ def replay_record(game: Game, record: GameRecord) -> State:
             yield move
 
     try:
-        return replay(game, record.seats, record.options, record.seed, numbered())
+        return replay(game, record.seats, record.options, record.seed, numbered(), content_of(record))
     except IllegalMove as error:
         error.add_note(move_note(record, at[0]))
         raise

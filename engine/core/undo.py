@@ -82,12 +82,19 @@ ACTED_FOR = "undo.acted_for"
 
 
 def replay_marked(
-    game: Game, seats: int, options: Mapping[str, Any], seed: int, log: Sequence[Step]
+    game: Game,
+    seats: int,
+    options: Mapping[str, Any],
+    seed: int,
+    log: Sequence[Step],
+    content: Mapping[str, int] | None = None,
 ) -> Replayed:
     """Replay ``log`` from the start, asking the engine about every move on the way.
 
+    ``content`` is the content versions the game was set up with (``Game.content``), so a
+    corrected content file never changes what an undo replays.
     Raises ``IllegalMove`` when the log no longer replays (the rules changed under it)."""
-    state = game.new(seats, options, seed)
+    state = game.new(seats, options, seed, content) if content else game.new(seats, options, seed)
     states = [state]
     stops: list[str | None] = []
     for step in log:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from engine.runarch.cards import CARD_IDS, CARDS
+from engine.runarch.cards import deck
 from engine.runarch.components import colour_of, shape_of
 
 ARCHIVES: tuple[str, ...] = ("left", "middle", "right")
@@ -22,31 +22,33 @@ LIMITS = MappingProxyType({"left": 12, "middle": 5, "right": 5})
 FILED_TO_END = 10
 """Filing a 10th card (the automa: scoring its 10th) finishes the round and the game."""
 
-MATCHES = MappingProxyType({card: CARDS[card].match for card in CARD_IDS})
-"""Match area (stone code) of every card, looked up on every filing check."""
-
 Archives = Mapping[str, Sequence[str]]
+Matches = Mapping[str, str]
+"""Match area (stone code) of every card of the game's deck (``deck_of(state).matches``); the
+functions below take the newest deck's when given none."""
 
 
 def empty_archives() -> dict[str, list[str]]:
     return {name: [] for name in ARCHIVES}
 
 
-def accepts(archive: str, filed: Sequence[str], card: str) -> bool:
+def accepts(archive: str, filed: Sequence[str], card: str, matches: Matches | None = None) -> bool:
     """True if ``card`` may join ``filed`` (card ids) in ``archive`` under that archive's rule."""
-    match = MATCHES[card]
+    known = deck().matches if matches is None else matches
+    match = known[card]
     if archive == "left":
         colour, shape = colour_of(match), shape_of(match)
-        same_colour = all(colour_of(MATCHES[c]) == colour for c in filed)
-        return same_colour or all(shape_of(MATCHES[c]) == shape for c in filed)
+        same_colour = all(colour_of(known[c]) == colour for c in filed)
+        return same_colour or all(shape_of(known[c]) == shape for c in filed)
     if archive == "middle":
-        return all(shape_of(MATCHES[c]) != shape_of(match) for c in filed)
-    return all(colour_of(MATCHES[c]) != colour_of(match) for c in filed)
+        return all(shape_of(known[c]) != shape_of(match) for c in filed)
+    return all(colour_of(known[c]) != colour_of(match) for c in filed)
 
 
-def fitting_archives(archives: Archives, card: str) -> list[str]:
+def fitting_archives(archives: Archives, card: str, matches: Matches | None = None) -> list[str]:
     """The archives that would accept ``card`` now, in display order (empty: it cannot be scored)."""
-    return [name for name in ARCHIVES if accepts(name, archives[name], card)]
+    known = deck().matches if matches is None else matches
+    return [name for name in ARCHIVES if accepts(name, archives[name], card, known)]
 
 
 def file_card(archives: Archives, archive: str, card: str) -> dict[str, list[str]]:
@@ -64,6 +66,6 @@ def filed_total(archives: Archives) -> int:
     return sum(len(archives[name]) for name in ARCHIVES)
 
 
-def filed_matches(archives: Archives) -> list[str]:
+def filed_matches(archives: Archives, matches: Matches) -> list[str]:
     """Match areas of every filed card (what goals count)."""
-    return [MATCHES[card] for name in ARCHIVES for card in archives[name]]
+    return [matches[card] for name in ARCHIVES for card in archives[name]]

@@ -14,8 +14,8 @@ from typing import Any
 
 from engine.core import Event, State
 from engine.runarch.archives import FILED_TO_END
-from engine.runarch.cards import CARDS
 from engine.runarch.components import ALL_LINES, CELLS, COLUMN_LINES, DIAGONAL_LINES, ROW_LINES, step
+from engine.runarch.content import deck_of
 from engine.runarch.scoring import PAIR_POINTS
 from engine.runarch.tokens import hand_over
 
@@ -99,7 +99,7 @@ def automa_turn(state: State) -> tuple[State, list[Event]]:
     if not state["deck"]:
         return new, [Event("runarch.automa_no_card", {})]
     deck = list(state["deck"])
-    card = CARDS[deck.pop()]
+    card = deck_of(state).cards[deck.pop()]
     new["deck"] = deck
     record.update(card=card.id, stone=card.match)
     events = [Event("runarch.automa_revealed", {"card": card.id})]

@@ -13,9 +13,9 @@ from typing import Any
 
 from engine.core import Event, Rng, State
 from engine.runarch.archives import ARCHIVES, LIMITS, counts, filed_matches
-from engine.runarch.cards import CARDS
 from engine.runarch.components import colour_of, shape_of
-from engine.runarch.conditions import CONDITION_IDS, CONDITIONS, DRAWN
+from engine.runarch.conditions import DRAWN, ConditionSet
+from engine.runarch.content import conditions_of, deck_of
 from engine.runarch.notation import GOAL
 
 SIDES: tuple[str, ...] = ("gold", "silver")
@@ -28,9 +28,9 @@ TRACK_PER_RANGE = 2
 TRACK_PREFIX = "track:"
 
 
-def draw_conditions(rng: Rng) -> list[dict[str, Any]]:
+def draw_conditions(rng: Rng, tokens: ConditionSet) -> list[dict[str, Any]]:
     """Six condition tokens (in id order), each with a random bet side up."""
-    ids = list(CONDITION_IDS)
+    ids = list(tokens.ids)
     rng.shuffle(ids)
     return [{"id": cid, "bet": rng.choice(SIDES), "taken_by": None} for cid in sorted(ids[:DRAWN])]
 
@@ -54,8 +54,9 @@ def earn(new: State, seat: int) -> list[Event]:
     pending = list(new["pending"])
     sizes = counts(new["archives"][seat])
     conditions = [dict(c) for c in new["conditions"]]
+    known = conditions_of(new).by_id
     for condition in conditions:
-        if condition["taken_by"] is None and CONDITIONS[condition["id"]].met_by(sizes):
+        if condition["taken_by"] is None and known[condition["id"]].met_by(sizes):
             events.append(_take(condition, condition["id"], seat, pending))
     track = [dict(t) for t in new["track"]]
     for token in track:
@@ -136,11 +137,12 @@ def reckon(state: State, seat: int) -> tuple[int, int, int]:
     """(points of bets won, points of bets lost, secret goal) of ``seat`` at the end; the lost
     points are a positive amount to deduct."""
     archives = state["archives"][seat]
-    matches = filed_matches(archives)
+    deck = deck_of(state)
+    matches = filed_matches(archives, deck.matches)
     won = lost = 0
     for bet in state["bets"][seat]:
         if bet["on"] == GOAL:
-            hit = goal_met(CARDS[bet["goal"]].goal, matches)
+            hit = goal_met(deck.cards[bet["goal"]].goal, matches)
         else:
             hit = len(archives[bet["on"]]) == bet["count"]
         gain, loss = BET_VALUES[bet["token"]]
@@ -149,5 +151,5 @@ def reckon(state: State, seat: int) -> tuple[int, int, int]:
         else:
             lost += loss
     secret = state["secret"][seat]
-    bonus = SECRET_VALUE if secret is not None and goal_met(CARDS[secret].goal, matches) else 0
+    bonus = SECRET_VALUE if secret is not None and goal_met(deck.cards[secret].goal, matches) else 0
     return won, lost, bonus

@@ -1,33 +1,81 @@
-"""The deck as data: load ``data/cards.json`` once and refuse it loudly if it is malformed.
+"""The deck as data: ``data/cards.v<N>.json`` through the shared content loader, by version.
 
 The printed deck is unknown, so the project ships its own (marked ``"reconstructed"``).
-Someone who owns the game may edit the JSON; validation here (and in the deck test)
-tells them exactly what is wrong instead of letting the rules misbehave later.
+Someone who owns the game may correct it in a new version of the file (docs/architecture.md,
+"Content files"); the loader's schema and the rules below tell them exactly what is wrong
+instead of letting the rules misbehave later. A game reads the deck version it was set up
+with (``engine.runarch.content.deck_of``); the module constants here are the newest deck.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from engine.runarch.components import CODE_SET, COLOURS, DIRECTIONS, SHAPES, colour_of, shape_of
+from engine.core.data import Content, ContentError, ContentLibrary, check_content, thaw
+from engine.core.schema import ContentSchema, Integer, ListOf, Path, Record, Text
+from engine.runarch.components import COLOURS, DIRECTIONS, SHAPES, colour_of, shape_of
 
-CARD_ID = re.compile(r"C\d{2}")
-CARD_KEYS = frozenset({"id", "pattern", "match", "goal", "arrows"})
-TOP_KEYS = frozenset({"version", "reconstructed", "note", "cards"})
-GOAL_KEYS = frozenset({"colour", "colour_count", "shape", "shape_count"})
+PACKAGE = "engine.runarch"
+NAME = "cards"
 MIN_CARDS, MAX_CARDS = 10, 99
 MAX_GOAL_COUNT = 10
 MAX_ARROWS = 3
+CODE = Text(
+    pattern=f"[{''.join(SHAPES)}][{''.join(COLOURS)}]",
+    example=f"0R (a shape {' '.join(SHAPES)}, then a colour {' '.join(COLOURS)})",
+    noun="a stone code",
+)
+"""A stone code; the message spells out the alphabet rather than listing all 25 codes."""
 
 
-class DeckError(ValueError):
-    """The deck data breaks the schema; the message names the card and the problem."""
+class DeckError(ContentError):
+    """The deck data breaks the schema; the message names the file, the card and the field."""
+
+
+def _one_of_each(card: Mapping[str, Any]) -> tuple[Path, str] | None:
+    pattern = card["pattern"]
+    if len({colour_of(c) for c in pattern}) != len(pattern):
+        return ("pattern",), "repeats a colour (a pattern has each colour once)"
+    if len({shape_of(c) for c in pattern}) != len(pattern):
+        return ("pattern",), "repeats a shape (a pattern has each shape once)"
+    return None
+
+
+SCHEMA = ContentSchema(
+    items=NAME,
+    label="card",
+    id_format="C{:02d}",
+    min_items=MIN_CARDS,
+    max_items=MAX_CARDS,
+    unique=("pattern",),
+    item=Record(
+        {
+            "id": Text(pattern=r"C\d{2}", example="C07", noun="a card id"),
+            "pattern": ListOf(CODE, 5, 5),
+            "match": CODE,
+            "goal": Record(
+                {
+                    "colour": Text(choices=COLOURS),
+                    "colour_count": Integer(1, MAX_GOAL_COUNT),
+                    "shape": Text(choices=SHAPES),
+                    "shape_count": Integer(1, MAX_GOAL_COUNT),
+                },
+                optional=frozenset({"colour", "colour_count", "shape", "shape_count"}),
+                min_fields=1,
+                together=(("colour", "colour_count"), ("shape", "shape_count")),
+            ),
+            "arrows": ListOf(Text(choices=tuple(DIRECTIONS)), 1, MAX_ARROWS, unique=True),
+        }
+    ),
+    rules=(_one_of_each,),
+)
+"""One card: ``pattern`` (five stone codes such as ``0R``, no colour or shape twice) is what is
+scored; ``match`` (one stone code) files it and names the automa's stone; ``goal`` counts
+cards of a colour and/or shape; ``arrows`` are the automa's directions."""
 
 
 @dataclass(frozen=True)
@@ -51,83 +99,57 @@ class Card:
         }
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+@dataclass(frozen=True)
+class Deck:
+    """One version of the deck, with the look-ups the rules make on every move."""
+
+    version: int
+    reconstructed: bool
+    cards: Mapping[str, Card]
+    ids: tuple[str, ...]
+    patterns: Mapping[str, tuple[str, ...]]
+    matches: Mapping[str, str]
 
 
-def _validate_goal(card_id: str, goal: object) -> dict[str, Any]:
-    if not isinstance(goal, dict):
-        raise DeckError(f"{card_id}: goal must be an object")
-    if not goal or set(goal) - GOAL_KEYS:
-        raise DeckError(f"{card_id}: goal keys must be a non-empty subset of {sorted(GOAL_KEYS)}")
-    for part, values in (("colour", COLOURS), ("shape", SHAPES)):
-        count_key = f"{part}_count"
-        if (part in goal) != (count_key in goal):
-            raise DeckError(f"{card_id}: goal needs both {part!r} and {count_key!r}, or neither")
-        if part in goal:
-            if goal[part] not in values:
-                raise DeckError(f"{card_id}: goal {part} {goal[part]!r} is not one of {list(values)}")
-            count = goal[count_key]
-            if not _is_int(count) or not 1 <= count <= MAX_GOAL_COUNT:
-                raise DeckError(f"{card_id}: goal {count_key} must be an integer 1..{MAX_GOAL_COUNT}")
-    return dict(goal)
+def _card(item: Mapping[str, Any]) -> Card:
+    return Card(item["id"], item["pattern"], item["match"], item["goal"], item["arrows"])
 
 
-def _validate_card(index: int, raw: object) -> Card:
-    expected_id = f"C{index + 1:02d}"
-    if not isinstance(raw, dict) or set(raw) != CARD_KEYS:
-        raise DeckError(f"card #{index + 1}: must be an object with exactly the keys {sorted(CARD_KEYS)}")
-    card_id = raw["id"]
-    if card_id != expected_id:
-        raise DeckError(f"card #{index + 1}: id must be {expected_id!r} (ids run C01, C02, ... in order)")
-    pattern = raw["pattern"]
-    if not isinstance(pattern, list) or len(pattern) != 5 or any(code not in CODE_SET for code in pattern):
-        raise DeckError(f"{card_id}: pattern must be a list of 5 stone codes such as '0R' or '5Y'")
-    if len({colour_of(c) for c in pattern}) != 5 or len({shape_of(c) for c in pattern}) != 5:
-        raise DeckError(f"{card_id}: pattern repeats a colour or a shape")
-    if raw["match"] not in CODE_SET:
-        raise DeckError(f"{card_id}: match must be one stone code such as '0R'")
-    goal = _validate_goal(card_id, raw["goal"])
-    arrows = raw["arrows"]
-    if (
-        not isinstance(arrows, list)
-        or not 1 <= len(arrows) <= MAX_ARROWS
-        or any(a not in DIRECTIONS for a in arrows)
-        or len(set(arrows)) != len(arrows)
-    ):
-        directions = ", ".join(DIRECTIONS)
-        raise DeckError(f"{card_id}: arrows must be 1..{MAX_ARROWS} different directions of {directions}")
-    return Card(card_id, tuple(pattern), raw["match"], MappingProxyType(goal), tuple(arrows))
+def build_deck(content: Content) -> Deck:
+    cards = tuple(_card(item) for item in content.items)
+    return Deck(
+        version=content.version,
+        reconstructed=content.reconstructed,
+        cards=MappingProxyType({card.id: card for card in cards}),
+        ids=tuple(card.id for card in cards),
+        patterns=MappingProxyType({card.id: card.pattern for card in cards}),
+        matches=MappingProxyType({card.id: card.match for card in cards}),
+    )
 
 
-def validate_deck(data: object) -> tuple[Card, ...]:
-    """Check the whole deck document and return its cards in id order; ``DeckError`` if broken."""
-    if not isinstance(data, dict) or set(data) != TOP_KEYS:
-        raise DeckError(f"the deck must be an object with exactly the keys {sorted(TOP_KEYS)}")
-    if not _is_int(data["version"]) or data["version"] < 1:
-        raise DeckError("version must be a positive integer")
-    if not isinstance(data["reconstructed"], bool) or not isinstance(data["note"], str):
-        raise DeckError("reconstructed must be true/false and note a string")
-    raw_cards = data["cards"]
-    if not isinstance(raw_cards, list) or not MIN_CARDS <= len(raw_cards) <= MAX_CARDS:
-        raise DeckError(f"cards must be a list of {MIN_CARDS}..{MAX_CARDS} cards")
-    cards = tuple(_validate_card(i, raw) for i, raw in enumerate(raw_cards))
-    seen: dict[tuple[str, ...], str] = {}
-    for card in cards:
-        if card.pattern in seen:
-            raise DeckError(f"{card.id}: same pattern as {seen[card.pattern]}")
-        seen[card.pattern] = card.id
-    return cards
+LIBRARY: ContentLibrary[Deck] = ContentLibrary(PACKAGE, NAME, SCHEMA, build_deck, DeckError)
+"""Every shipped version of the deck, loaded on first use."""
 
 
-def load_deck_document() -> dict[str, Any]:
-    """The raw JSON document shipped with the package."""
-    text = resources.files("engine.runarch").joinpath("data", "cards.json").read_text(encoding="utf-8")
-    return json.loads(text)
+def deck(version: int | None = None) -> Deck:
+    """The deck of ``version`` (the newest when ``None``); ``DeckError`` for an unknown one."""
+    return LIBRARY.get(version)
 
 
-_DOCUMENT = load_deck_document()
-DECK_VERSION: int = _DOCUMENT["version"]
-DECK: tuple[Card, ...] = validate_deck(_DOCUMENT)
-CARDS: Mapping[str, Card] = MappingProxyType({card.id: card for card in DECK})
-CARD_IDS: tuple[str, ...] = tuple(card.id for card in DECK)
+def validate_deck(data: object, file: str = "cards.json") -> tuple[Card, ...]:
+    """Check a whole deck document and return its cards in id order; ``DeckError`` if broken."""
+    content = check_content(thaw(data), file, SCHEMA, error=DeckError)
+    return tuple(_card(item) for item in content.items)
+
+
+def load_deck_document(version: int | None = None) -> dict[str, Any]:
+    """The raw JSON document of ``version`` (the newest when ``None``) as shipped."""
+    name = LIBRARY.files()[LIBRARY.latest if version is None else version]
+    return json.loads(LIBRARY.folder.joinpath(name).read_text(encoding="utf-8"))
+
+
+_NEWEST = deck()
+DECK_VERSION: int = _NEWEST.version
+DECK: tuple[Card, ...] = tuple(_NEWEST.cards.values())
+CARDS: Mapping[str, Card] = _NEWEST.cards
+CARD_IDS: tuple[str, ...] = _NEWEST.ids

@@ -12,17 +12,16 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.core import Event, IllegalMove, Move, State
-from engine.runarch.archives import FILED_TO_END, MATCHES, file_card, filed_total, fitting_archives
+from engine.runarch.archives import FILED_TO_END, file_card, filed_total, fitting_archives
 from engine.runarch.bets import discard_stranded, earn, place, targets
-from engine.runarch.cards import CARD_IDS, CARDS
 from engine.runarch.components import ALL_LINES, DIAGONAL_LINES, LINE_ORDER, SIMPLE_LINES
+from engine.runarch.content import deck_of
 from engine.runarch.movement import movement_moves, turn_record
 from engine.runarch.notation import BET, BET_MOVES, DRAW, FILED_SCORE_MOVES, TAKE
 from engine.runarch.offer import draw_moves, refill
 from engine.runarch.scoring import line_points, match_bonus, score_line
 from engine.runarch.tokens import abilities, counts_bonus, hand_over, own_minimum
 
-PATTERNS = MappingProxyType({card: CARDS[card].pattern for card in CARD_IDS})
 PLAIN_LINES: Mapping[str, tuple[int, ...]] = MappingProxyType(
     {line: ALL_LINES[line] for line in SIMPLE_LINES}
 )
@@ -39,13 +38,14 @@ def scorings(state: State, seat: int) -> list[Scoring]:
     minimum = own_minimum(state, seat)
     stones, pads = state["stones"], state["pads"]
     archives = state["archives"][seat]
+    deck = deck_of(state)
     found: list[Scoring] = []
     for card in state["hands"][seat]:
-        fitting = fitting_archives(archives, card)
+        fitting = fitting_archives(archives, card, deck.matches)
         if not fitting:
             continue
-        pattern = PATTERNS[card]
-        bonus = match_bonus(MATCHES[card], pads, stones) if bonus_on else 0
+        pattern = deck.patterns[card]
+        bonus = match_bonus(deck.matches[card], pads, stones) if bonus_on else 0
         for line, cells in lines.items():
             points = line_points(pattern, stones, cells)
             if not points:
@@ -70,7 +70,8 @@ def score(state: State, seat: int, card: str, line: str, archive: str | None) ->
     """Score a hand card on a line and file it at once; then tokens, the end trigger and bets."""
     if card not in state["hands"][seat]:
         raise IllegalMove("runarch.card_not_in_hand", card=card)
-    fitting = fitting_archives(state["archives"][seat], card)
+    deck = deck_of(state)
+    fitting = fitting_archives(state["archives"][seat], card, deck.matches)
     if not fitting:
         raise IllegalMove("runarch.no_archive", card=card)
     cells = ALL_LINES.get(line)
@@ -79,10 +80,10 @@ def score(state: State, seat: int, card: str, line: str, archive: str | None) ->
     if line in DIAGONAL_LINES and not abilities(state, seat)["diagonals"]:
         raise IllegalMove("runarch.no_diagonals", line=line)
     stones = state["stones"]
-    points, position = score_line(PATTERNS[card], [stones[i] for i in cells])
+    points, position = score_line(deck.patterns[card], [stones[i] for i in cells])
     if position:
         raise IllegalMove("runarch.no_match", card=card, line=line, position=position)
-    bonus = match_bonus(MATCHES[card], state["pads"], stones) if counts_bonus(state, seat) else 0
+    bonus = match_bonus(deck.matches[card], state["pads"], stones) if counts_bonus(state, seat) else 0
     minimum = own_minimum(state, seat)
     if points + bonus < minimum:
         raise IllegalMove(

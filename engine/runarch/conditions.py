@@ -1,30 +1,51 @@
-"""The condition tokens as data: load ``data/conditions.json`` once and refuse it loudly if broken.
+"""The condition tokens as data: ``data/conditions.v<N>.json`` through the shared loader.
 
 Like the deck, the set is the project's reconstruction (fixed in ``docs/rules/runarch.md``);
-validation names the token and the problem so an edited file cannot misbehave in play.
+the schema names the token and the field so an edited file cannot misbehave in play. A game
+reads the version it was set up with (``engine.runarch.content.conditions_of``); the module
+constants here are the newest set.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from engine.core.data import Content, ContentError, ContentLibrary, check_content, thaw
+from engine.core.schema import ContentSchema, Integer, Record, Text
 from engine.runarch.archives import ARCHIVES, LIMITS
 
-CONDITION_ID = re.compile(r"K\d{2}")
-TOP_KEYS = frozenset({"version", "note", "conditions"})
-CONDITION_KEYS = frozenset({"id", "counts"})
+PACKAGE = "engine.runarch"
+NAME = "conditions"
 DRAWN = 6
 """Condition tokens laid out per game; the file must hold at least this many."""
 
 
-class ConditionError(ValueError):
-    """The condition data breaks the schema; the message names the token and the problem."""
+class ConditionError(ContentError):
+    """The condition data breaks the schema; the message names the file, the token and the field."""
+
+
+SCHEMA = ContentSchema(
+    items=NAME,
+    label="condition",
+    id_format="K{:02d}",
+    min_items=DRAWN,
+    unique=("counts",),
+    item=Record(
+        {
+            "id": Text(pattern=r"K\d{2}", example="K07", noun="a token id"),
+            "counts": Record(
+                {name: Integer(1, LIMITS[name]) for name in ARCHIVES},
+                optional=frozenset(ARCHIVES),
+                min_fields=1,
+            ),
+        }
+    ),
+)
+"""One token: exact card counts for one or more archives (left 1-12, middle and right 1-5)."""
 
 
 @dataclass(frozen=True)
@@ -41,54 +62,55 @@ class Condition:
         return {"id": self.id, "counts": dict(self.counts)}
 
 
-def _validate_condition(index: int, raw: object) -> Condition:
-    expected_id = f"K{index + 1:02d}"
-    if not isinstance(raw, dict) or set(raw) != CONDITION_KEYS:
-        raise ConditionError(
-            f"condition #{index + 1}: must be an object with exactly {sorted(CONDITION_KEYS)}"
-        )
-    if raw["id"] != expected_id:
-        raise ConditionError(f"condition #{index + 1}: id must be {expected_id!r} (K01, K02, ... in order)")
-    counts = raw["counts"]
-    if not isinstance(counts, dict) or not counts or set(counts) - set(ARCHIVES):
-        raise ConditionError(f"{expected_id}: counts must be a non-empty object keyed by {list(ARCHIVES)}")
-    for name, count in counts.items():
-        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= LIMITS[name]:
-            raise ConditionError(f"{expected_id}: {name} count must be an integer 1..{LIMITS[name]}")
-    ordered = {name: counts[name] for name in ARCHIVES if name in counts}
-    return Condition(expected_id, MappingProxyType(ordered))
+@dataclass(frozen=True)
+class ConditionSet:
+    """One version of the condition tokens."""
+
+    version: int
+    reconstructed: bool
+    by_id: Mapping[str, Condition]
+    ids: tuple[str, ...]
 
 
-def validate_conditions(data: object) -> tuple[Condition, ...]:
+def _condition(item: Mapping[str, Any]) -> Condition:
+    return Condition(item["id"], item["counts"])
+
+
+def build_conditions(content: Content) -> ConditionSet:
+    conditions = tuple(_condition(item) for item in content.items)
+    return ConditionSet(
+        version=content.version,
+        reconstructed=content.reconstructed,
+        by_id=MappingProxyType({c.id: c for c in conditions}),
+        ids=tuple(c.id for c in conditions),
+    )
+
+
+LIBRARY: ContentLibrary[ConditionSet] = ContentLibrary(
+    PACKAGE, NAME, SCHEMA, build_conditions, ConditionError
+)
+"""Every shipped version of the condition tokens, loaded on first use."""
+
+
+def conditions(version: int | None = None) -> ConditionSet:
+    """The tokens of ``version`` (the newest when ``None``); ``ConditionError`` for an unknown one."""
+    return LIBRARY.get(version)
+
+
+def validate_conditions(data: object, file: str = "conditions.json") -> tuple[Condition, ...]:
     """Check the whole document and return the tokens in id order; ``ConditionError`` if broken."""
-    if not isinstance(data, dict) or set(data) != TOP_KEYS:
-        raise ConditionError(f"the document must be an object with exactly the keys {sorted(TOP_KEYS)}")
-    version = data["version"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ConditionError("version must be a positive integer")
-    if not isinstance(data["note"], str):
-        raise ConditionError("note must be a string")
-    raw = data["conditions"]
-    if not isinstance(raw, list) or len(raw) < DRAWN:
-        raise ConditionError(f"conditions must be a list of at least {DRAWN} tokens")
-    conditions = tuple(_validate_condition(i, item) for i, item in enumerate(raw))
-    seen: dict[tuple[tuple[str, int], ...], str] = {}
-    for condition in conditions:
-        key = tuple(condition.counts.items())
-        if key in seen:
-            raise ConditionError(f"{condition.id}: same counts as {seen[key]}")
-        seen[key] = condition.id
-    return conditions
+    content = check_content(thaw(data), file, SCHEMA, error=ConditionError)
+    return tuple(_condition(item) for item in content.items)
 
 
-def load_conditions_document() -> dict[str, Any]:
-    """The raw JSON document shipped with the package."""
-    text = resources.files("engine.runarch").joinpath("data", "conditions.json").read_text(encoding="utf-8")
-    return json.loads(text)
+def load_conditions_document(version: int | None = None) -> dict[str, Any]:
+    """The raw JSON document of ``version`` (the newest when ``None``) as shipped."""
+    name = LIBRARY.files()[LIBRARY.latest if version is None else version]
+    return json.loads(LIBRARY.folder.joinpath(name).read_text(encoding="utf-8"))
 
 
-_DOCUMENT = load_conditions_document()
-CONDITIONS_VERSION: int = _DOCUMENT["version"]
-CONDITION_SET: tuple[Condition, ...] = validate_conditions(_DOCUMENT)
-CONDITIONS: Mapping[str, Condition] = MappingProxyType({c.id: c for c in CONDITION_SET})
-CONDITION_IDS: tuple[str, ...] = tuple(c.id for c in CONDITION_SET)
+_NEWEST = conditions()
+CONDITIONS_VERSION: int = _NEWEST.version
+CONDITION_SET: tuple[Condition, ...] = tuple(_NEWEST.by_id.values())
+CONDITIONS: Mapping[str, Condition] = _NEWEST.by_id
+CONDITION_IDS: tuple[str, ...] = _NEWEST.ids

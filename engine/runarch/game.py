@@ -34,8 +34,10 @@ from engine.runarch.absent import quietest_swap
 from engine.runarch.automa import AUTOMA_SEAT, DIFFICULTIES, automa_turn, difficulty
 from engine.runarch.bets import targets
 from engine.runarch.board import generate_pads, generate_stones
-from engine.runarch.cards import CARD_IDS, CARDS
+from engine.runarch.cards import deck as deck_version
 from engine.runarch.components import line_cells as _line_cells
+from engine.runarch.conditions import conditions as condition_version
+from engine.runarch.content import deck_of, pin, versions_of
 from engine.runarch.ending import breakdown, close_turn, end_turn, resign, tie_events
 from engine.runarch.notation import (
     AUTOMA,
@@ -104,21 +106,25 @@ class RunArch(Game):
     info = INFO
 
     # ----------------------------------------------------------------- set-up
-    def new(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
+    def new(
+        self, seats: int, options: Mapping[str, Any], seed: int, content: Mapping[str, int] | None = None
+    ) -> State:
         """Two people (``seats=2``) or one person against the automa (``seats=1``, still 2 seats).
 
         The simple draws come first and unchanged, so a simple game replays as it always did;
-        the complex game draws its extras afterwards.
+        the complex game draws its extras afterwards. ``content`` pins the versions of the deck
+        and the condition tokens (a replay passes the stored game's); the newest by default.
         """
         if seats not in (1, SEATS):
             raise ValueError(f"RunArch is for 1 (against the automa) or {SEATS} players, not {seats}")
         opts = self.options(options)
         variant, level = opts.pop("variant"), opts.pop("difficulty")
         solo = seats == 1
+        versions = pin(content)
         rng = Rng(seed)
         pads = generate_pads(rng)
         stones = generate_stones(rng)
-        deck = list(CARD_IDS)
+        deck = list(deck_version(versions["cards"]).ids)
         rng.shuffle(deck)
         hands: list[list[str]] = [[] for _ in range(SEATS)]
         if variant == "simple":
@@ -150,11 +156,13 @@ class RunArch(Game):
             "difficulty": level if solo else None,
             "phase": "play",
             "pending": [],
+            "content": versions,
         }
         if solo:
             state.update(discard=[], automa=None)
         if variant == "complex":
-            state.update(complex_fields(rng, deck, solo))
+            tokens = condition_version(versions["conditions"])
+            state.update(complex_fields(rng, deck, solo, tokens))
             state["rng"] = rng.state
         return state
 
@@ -248,9 +256,15 @@ class RunArch(Game):
             return own_minimum(state, seat)
         return state["options"]["minimum"]
 
-    def card(self, card_id: str) -> dict[str, Any]:
-        """The card as a fresh dict; ``KeyError`` for an unknown id."""
-        return CARDS[card_id].as_dict()
+    def card(self, card_id: str, state: State | None = None) -> dict[str, Any]:
+        """The card as a fresh dict, from the deck ``state`` was set up with (the newest deck
+        without a state); ``KeyError`` for an unknown id."""
+        deck = deck_version() if state is None else deck_of(state)
+        return deck.cards[card_id].as_dict()
+
+    def content(self, state: State) -> dict[str, int]:
+        """The versions of the content files this game was set up with."""
+        return dict(versions_of(state))
 
     def line_cells(self, line: str) -> list[str]:
         """Cells of a line in reading order (``row3`` left to right, ``colB`` top to bottom)."""

@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from engine.core import IllegalMove, Move
 from engine.runarch.archives import ARCHIVES, LIMITS
-from engine.runarch.cards import CARD_IDS
+from engine.runarch.cards import MAX_CARDS
 from engine.runarch.components import (
     ADJACENT_PAIRS,
     ALL_LINES,
@@ -48,6 +48,9 @@ AUTOMA_MOVE = Move(AUTOMA)
 TAKE_MOVES: tuple[Move, ...] = tuple(Move(TAKE, (str(p),)) for p in range(1, OFFER_SIZE + 1))
 """``take 1`` .. ``take 4``: ``TAKE_MOVES[:len(offer)]`` are the positions that hold a card."""
 
+CARD_NAMES: tuple[str, ...] = tuple(f"C{n:02d}" for n in range(1, MAX_CARDS + 1))
+"""Every id a card of any deck version may have (ids run C01, C02, ... in each file)."""
+
 SWAP_MOVES: tuple[Move, ...] = tuple(Move(SWAP, (CELLS[a], CELLS[b])) for a, b in ADJACENT_PAIRS)
 """Every geometrically possible swap in canonical form, built once (legal-move listing reuses them)."""
 
@@ -58,14 +61,14 @@ JUMP_MOVES: tuple[Move, ...] = tuple(Move(JUMP, (CELLS[a], CELLS[b])) for a, b i
 """Every geometrically possible swap over one stone."""
 
 SCORE_MOVES = MappingProxyType(
-    {(card, line): Move(SCORE, (card, line)) for card in CARD_IDS for line in ALL_LINES}
+    {(card, line): Move(SCORE, (card, line)) for card in CARD_NAMES for line in ALL_LINES}
 )
 """Every (card, line) score move in canonical form, built once."""
 
 FILED_SCORE_MOVES = MappingProxyType(
     {
         (card, line, archive): Move(SCORE, (card, line, archive))
-        for card in CARD_IDS
+        for card in CARD_NAMES
         for line in ALL_LINES
         for archive in ARCHIVES
     }
@@ -75,7 +78,7 @@ FILED_SCORE_MOVES = MappingProxyType(
 BET_MOVES = MappingProxyType(
     {
         **{(a, str(n)): Move(BET, (a, str(n))) for a in ARCHIVES for n in range(LIMITS[a] + 1)},
-        **{(GOAL, card): Move(BET, (GOAL, card)) for card in CARD_IDS},
+        **{(GOAL, card): Move(BET, (GOAL, card)) for card in CARD_NAMES},
     }
 )
 """Every well-formed bet with a target that can exist, keyed by its two arguments."""

@@ -7,7 +7,7 @@ the replacement comes from; everyone else gets the deck's top card at once, unse
 from __future__ import annotations
 
 from engine.core import Event, IllegalMove, Move, State
-from engine.runarch.archives import MATCHES
+from engine.runarch.content import deck_of
 from engine.runarch.notation import DRAW_MOVE, TAKE_MOVES
 from engine.runarch.tokens import abilities
 
@@ -56,7 +56,11 @@ def take(state: State, seat: int, position_text: str) -> tuple[State, list[Event
     hands = list(state["hands"])
     hands[seat] = [*hands[seat], card]
     new.update(offer=offer, hands=hands, pending=state["pending"][1:], ply=state["ply"] + 1)
-    return new, [Event("runarch.took_offer", {"seat": seat, "position": position, "match": MATCHES[card]})]
+    return new, [
+        Event(
+            "runarch.took_offer", {"seat": seat, "position": position, "match": deck_of(state).matches[card]}
+        )
+    ]
 
 
 def draw_moves(state: State) -> list[Move]:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.core import Event, IllegalMove, Move, Rng, State
 from engine.runarch.archives import empty_archives
 from engine.runarch.bets import draw_conditions, draw_track
+from engine.runarch.conditions import ConditionSet
 from engine.runarch.notation import OFFER_SIZE, SETUP
 from engine.runarch.tokens import draw_tokens
 
@@ -23,8 +24,9 @@ SETUP_PICK = ("goal", "secret")
 SEATS = 2
 
 
-def complex_fields(rng: Rng, deck: list[str], solo: bool) -> dict[str, Any]:
-    """The complex game's extra state; deals the setup hands from ``deck`` (the caller's list).
+def complex_fields(rng: Rng, deck: list[str], solo: bool, tokens: ConditionSet) -> dict[str, Any]:
+    """The complex game's extra state; deals the setup hands from ``deck`` (the caller's list)
+    and lays out condition tokens of the game's version (``tokens``).
 
     Drawn after everything the simple set-up draws, in a fixed order, so a seed replays.
     """
@@ -43,7 +45,7 @@ def complex_fields(rng: Rng, deck: list[str], solo: bool) -> dict[str, Any]:
         "tokens": [draw_tokens(rng) for _ in range(SEATS)],
         "handed": [0] * SEATS,
         "archives": [empty_archives() for _ in range(SEATS)],
-        "conditions": draw_conditions(rng),
+        "conditions": draw_conditions(rng, tokens),
         "track": draw_track(rng),
         "bets": [[] for _ in range(SEATS)],
         "swaps": 0,

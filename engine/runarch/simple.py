@@ -11,15 +11,13 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.core import Event, IllegalMove, Move, State
-from engine.runarch.cards import CARD_IDS, CARDS
 from engine.runarch.components import ALL_LINES, LINE_ORDER, NEIGHBOURS, SIMPLE_LINES, cell_index
+from engine.runarch.content import deck_of
 from engine.runarch.notation import END_MOVE, SCORE_MOVES, SWAP_MOVES
 from engine.runarch.scoring import line_points, score_line
 
 LINES: Mapping[str, tuple[int, ...]] = MappingProxyType({line: ALL_LINES[line] for line in SIMPLE_LINES})
 """Lines a card may be scored on in the simple game (no diagonals)."""
-
-_PATTERNS = MappingProxyType({card_id: CARDS[card_id].pattern for card_id in CARD_IDS})
 
 
 def _turn_record(state: State, seat: int) -> dict[str, Any]:
@@ -34,9 +32,10 @@ def acceptable(state: State, seat: int) -> list[tuple[str, str, int]]:
     """(card, line, points) of every scoring ``score`` would accept now."""
     stones = state["stones"]
     minimum = state["options"]["minimum"]
+    patterns = deck_of(state).patterns
     found = []
     for card in state["hands"][seat]:
-        pattern = _PATTERNS[card]
+        pattern = patterns[card]
         for line, cells in LINES.items():
             points = line_points(pattern, stones, cells)
             if points >= minimum:
@@ -91,7 +90,7 @@ def score(state: State, seat: int, card: str, line: str) -> tuple[State, list[Ev
     if cells is None:
         raise IllegalMove("runarch.bad_line", line=line)
     stones = state["stones"]
-    points, position = score_line(_PATTERNS[card], [stones[i] for i in cells])
+    points, position = score_line(deck_of(state).patterns[card], [stones[i] for i in cells])
     if position:
         raise IllegalMove("runarch.no_match", card=card, line=line, position=position)
     minimum = state["options"]["minimum"]

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import State
-from engine.runarch.archives import ARCHIVES, MATCHES, filed_total
+from engine.runarch.archives import ARCHIVES, filed_total
 from engine.runarch.automa import AUTOMA_SEAT, automa_lines, difficulty
-from engine.runarch.cards import CARDS
-from engine.runarch.conditions import CONDITIONS
+from engine.runarch.cards import Deck
+from engine.runarch.content import conditions_of, deck_of
 from engine.runarch.tokens import abilities
 
 
@@ -27,8 +27,8 @@ def plain_copy(value: Any) -> Any:
     return value
 
 
-def card_dicts(ids: Sequence[str]) -> list[dict[str, Any]]:
-    return [CARDS[card].as_dict() for card in ids]
+def card_dicts(deck: Deck, ids: Sequence[str]) -> list[dict[str, Any]]:
+    return [deck.cards[card].as_dict() for card in ids]
 
 
 def public_pending(state: State) -> list[dict[str, Any]]:
@@ -42,16 +42,18 @@ def public_pending(state: State) -> list[dict[str, Any]]:
 def complex_public(state: State, minimums: Sequence[int]) -> dict[str, Any]:
     """Goals, offer match areas, archives, tokens, bets, and the secrets once the game is over."""
     solo = state["solo"]
-    secrets = [CARDS[s].as_dict() if s is not None and state["over"] else None for s in state["secret"]]
+    deck = deck_of(state)
+    tokens = conditions_of(state).by_id
+    secrets = [deck.cards[s].as_dict() if s is not None and state["over"] else None for s in state["secret"]]
     return {
         "setup_done": [
             choice is not None or (solo and seat == AUTOMA_SEAT)
             for seat, choice in enumerate(state["setup_choice"])
         ],
-        "goals": card_dicts(state["goals"]),
-        "offer": [MATCHES[card] for card in state["offer"]],
+        "goals": card_dicts(deck, state["goals"]),
+        "offer": [deck.matches[card] for card in state["offer"]],
         "archives": [
-            {name: card_dicts(seat_archives[name]) for name in ARCHIVES}
+            {name: card_dicts(deck, seat_archives[name]) for name in ARCHIVES}
             for seat_archives in state["archives"]
         ],
         "minimums": list(minimums),
@@ -60,7 +62,7 @@ def complex_public(state: State, minimums: Sequence[int]) -> dict[str, Any]:
         "conditions": [
             {
                 "id": c["id"],
-                "counts": dict(CONDITIONS[c["id"]].counts),
+                "counts": dict(tokens[c["id"]].counts),
                 "bet": c["bet"],
                 "taken_by": c["taken_by"],
             }
@@ -84,7 +86,7 @@ def automa_public(state: State) -> dict[str, Any]:
     last = None
     if record is not None:
         last = dict(record)
-        last["card"] = None if record["card"] is None else CARDS[record["card"]].as_dict()
+        last["card"] = None if record["card"] is None else deck_of(state).cards[record["card"]].as_dict()
         last["moved"] = None if record["moved"] is None else list(record["moved"])
     level = difficulty(state)
     return {
@@ -99,11 +101,12 @@ def automa_public(state: State) -> dict[str, Any]:
 
 def seat_private(state: State, seat: int) -> dict[str, Any]:
     """``seat``'s own secrets: its hand and, in the complex game, its setup and secret goal."""
-    private: dict[str, Any] = {"seat": seat, "hand": card_dicts(state["hands"][seat])}
+    deck = deck_of(state)
+    private: dict[str, Any] = {"seat": seat, "hand": card_dicts(deck, state["hands"][seat])}
     if state["variant"] == "complex":
         secret = state["secret"][seat]
         choice = state["setup_choice"][seat]
-        private["secret"] = None if secret is None else CARDS[secret].as_dict()
-        private["setup_hand"] = card_dicts(state["setup_hands"][seat])
+        private["secret"] = None if secret is None else deck.cards[secret].as_dict()
+        private["setup_hand"] = card_dicts(deck, state["setup_hands"][seat])
         private["setup_choice"] = None if choice is None else list(choice)
     return private

@@ -110,7 +110,8 @@ class Table:
     async def replayed(self) -> dict[str, Any]:
         row = await self.row()
         moves = await self.bot.store.moves(row.id)
-        return replay(GAME, len(row.seats), row.options, row.seed, [(m.seat, m.notation) for m in moves])
+        log = [(m.seat, m.notation) for m in moves]
+        return replay(GAME, len(row.seats), row.options, row.seed, log, GAME.content(row.state or {}))
 
 
 def greedy_move(state: dict[str, Any], seat: int) -> str:

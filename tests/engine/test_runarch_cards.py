@@ -1,4 +1,4 @@
-"""The RunArch deck data (engine/runarch/data/cards.json): schema and card rules.
+"""The RunArch deck data (engine/runarch/data/cards.v1.json): schema and card rules.
 
 If you own the physical game and edit the JSON, run this file: every failure names the card.
 The checks are written out here independently of ``engine.runarch.cards.validate_deck``, and
@@ -17,7 +17,7 @@ import pytest
 
 from engine.runarch.cards import CARD_IDS, CARDS, DECK, DeckError, validate_deck
 
-DATA = Path(__file__).resolve().parents[2] / "engine" / "runarch" / "data" / "cards.json"
+DATA = Path(__file__).resolve().parents[2] / "engine" / "runarch" / "data" / "cards.v1.json"
 COLOURS = set("RBGYV")
 SHAPES = set("03456")
 CODES = {s + c for s in SHAPES for c in COLOURS}

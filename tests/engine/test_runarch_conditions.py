@@ -1,4 +1,4 @@
-"""The condition tokens (engine/runarch/data/conditions.json): schema, the fixed set, the validator.
+"""The condition tokens (engine/runarch/data/conditions.v1.json): schema, the fixed set, the validator.
 
 The expected set is written out here from docs/rules/runarch.md, independently of the loader.
 """
@@ -14,7 +14,7 @@ import pytest
 
 from engine.runarch.conditions import CONDITION_IDS, CONDITIONS, ConditionError, validate_conditions
 
-DATA = Path(__file__).resolve().parents[2] / "engine" / "runarch" / "data" / "conditions.json"
+DATA = Path(__file__).resolve().parents[2] / "engine" / "runarch" / "data" / "conditions.v1.json"
 EXPECTED = [
     {"left": 2},
     {"left": 3},
@@ -37,7 +37,8 @@ def document() -> dict[str, Any]:
 
 
 def test_top_level_and_the_fixed_twelve(document: dict[str, Any]) -> None:
-    assert set(document) == {"version", "note", "conditions"}
+    assert set(document) == {"version", "reconstructed", "note", "conditions"}
+    assert document["reconstructed"] is True
     assert document["version"] == 1 and isinstance(document["note"], str) and len(document["note"]) > 40
     assert [c["id"] for c in document["conditions"]] == [f"K{i:02d}" for i in range(1, 13)]
     assert [c["counts"] for c in document["conditions"]] == EXPECTED
