@@ -8,7 +8,7 @@ from simcord import Env
 
 from bot.client import GameBot
 from engine.runarch import GAME
-from tests.bot.harness import Table
+from tests.bot.harness import Table, moved
 
 
 async def test_an_old_board_after_the_end_says_the_game_is_over_and_where_its_record_is(
@@ -74,7 +74,7 @@ async def test_a_picker_used_after_a_restart_says_why_it_cannot_be_reopened(
     shown = await player.click(table.last_board(), label="Swap stones")
     await simcord_env.restart_bot(make_bot())
     done = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
-    assert not done.ephemeral
+    assert moved(done)
     snapshot = await table.snapshot()
     expired = await player.select(shown.response.message, [swap.args[0]])
     assert expired.response is not None
