@@ -15,6 +15,8 @@ from engine.core import Game
 if TYPE_CHECKING:
     from PIL import Image
 
+    from bot.picker import Pickers
+
 RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
 BoardImage = Callable[[Mapping[str, Any], Sequence[str], Tr], "Image.Image"]
 RenderDetails = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes | None]
@@ -53,3 +55,6 @@ class GameAdapter:
     """The board post's pictures in words, one description per picture (the board, then the
     details): what screen readers read and what shows when a picture fails to load. Only public
     state, at most 1000 characters each (Discord takes 1024)."""
+    pickers: Pickers | None = None
+    """The private pickers of the board's buttons, one per action, built from ``legal_moves`` by
+    the shared picker (``bot.picker``) with the game's own words for each choice."""

@@ -312,3 +312,20 @@ async def test_abandoning_a_lobby_does_not_close_the_game_started_since(
     assert "has started since you asked" in late.response.content, late.response.content
     assert "/table abandon" in late.response.content
     assert (await bot.store.table(table.id)).status == "active"  # type: ignore[union-attr]
+
+
+async def test_a_picker_whose_board_moved_on_is_refused_at_its_next_decision(simcord_env: Env) -> None:
+    """The version is checked at every step, not only when the move is played: the second stone
+    of a swap is never offered on a board that is no longer the one the picker was opened on."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swaps = [m for m in GAME.legal_moves(state, seat) if m.kind == "swap"]
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await player.slash(table.thread, "runarch swap", a=swaps[0].args[0], b=swaps[0].args[1])
+    snapshot = await table.snapshot()
+    late = await player.select(shown.response.message, [swaps[-1].args[0]])
+    assert late.response is not None and late.response.ephemeral
+    assert "board has changed" in late.response.content, late.response.content
+    assert await table.snapshot() == snapshot
