@@ -242,23 +242,20 @@ class StepPicker(discord.ui.View):
             self.timeout = max(self._deadline - time.monotonic(), 1.0)
 
     async def decide(self, interaction: discord.Interaction, token: str) -> None:
-        """One decision: play the move it completes, or show the next step."""
+        """One decision: play the move it completes, or show the next step (a move's tokens are
+        never the start of another move's: a choice is complete or it goes on)."""
         chosen = (*self.chosen, token)
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         version = self.table.version if self.spec.check_version else None
-        if chosen in self.paths and not any(
-            len(p) > len(chosen) for p in self.paths if p[: len(chosen)] == chosen
-        ):
+        going_on = [p for p in self.paths if p[: len(chosen)] == chosen]
+        if not going_on:
+            raise UserError("errors.not_allowed")
+        if going_on == [chosen]:
+            notation = self.paths[chosen]
             await service.play(
-                interaction,
-                self.paths[chosen],
-                game=self.table.game,
-                expected_version=version,
-                from_picker=True,
+                interaction, notation, game=self.table.game, expected_version=version, from_picker=True
             )
             return
-        if not any(p[: len(chosen)] == chosen for p in self.paths):
-            raise UserError("errors.not_allowed")
         table = await service.running_table_here(interaction, self.table.game)
         if table.id != self.table.id or (version is not None and table.version != version):
             raise UserError("table.stale")
