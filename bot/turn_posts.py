@@ -120,6 +120,7 @@ class TurnPosts(BoardPosts):
         """A new board post answering ``interaction`` (the start, ``board`` asked for): the turn's
         post from now on, so the next steps edit the newest picture."""
         async with self._post_locks[table.id]:
+            table = await self._newest(table)
             parts = self.board_message(table, events, mover=mover, notices=notices)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
             await self._remember(table, message_id, self.public_lines(table, events, notices))

@@ -10,8 +10,10 @@ import discord
 from simcord import Env
 
 from bot.client import GameBot
+from engine.core import GameRecord
 from engine.core.game import replay
 from engine.runarch import GAME
+from render.replay import turn_states
 from tests.bot.harness import Table, greedy_move, moved
 from tests.bot.test_runarch_game import play_move
 
@@ -72,6 +74,8 @@ async def test_a_whole_game_leaves_one_picture_per_turn(simcord_env: Env) -> Non
     assert row.board_message_id == posts[-1].id and "Game over" in posts[-1].content
     for post in posts[:-1]:
         assert "it's your move" in post.content, "each post names who was to act in its turn"
+    record = GameRecord("runarch", row.seed, 2, dict(row.options), ["alice", "bob"], log)
+    assert len(list(turn_states(GAME, record))) == len(posts), "the replay has a frame per post"
 
 
 async def test_a_step_within_the_turn_edits_the_turns_post(simcord_env: Env) -> None:
