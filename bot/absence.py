@@ -160,6 +160,7 @@ class Absence:
     ) -> bool:
         engine = self.service.adapters[table.game].game
         results = self.service.results(table, engine, state)
+        new_turn = self.service.starts_turn(table, moves, state)
         try:
             table = await self.store.commit_moves(
                 table.id,
@@ -175,7 +176,8 @@ class Absence:
             log.info("table %s moved on before the bot could act; nothing done", table.id)
             return False
         self.service.clocks_changed()
-        await self.service.post_to_table(table, events, notices=[notice])
+        await self.service.post_to_table(table, events, notices=[notice], new_turn=new_turn)
+        await self.service.tell_private(table, events)
         return True
 
     # ------------------------------------------------------------ departures

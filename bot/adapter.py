@@ -15,6 +15,8 @@ from engine.core import Game
 if TYPE_CHECKING:
     from PIL import Image
 
+    from bot.picker import Pickers
+
 RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
 BoardImage = Callable[[Mapping[str, Any], Sequence[str], Tr], "Image.Image"]
 RenderDetails = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes | None]
@@ -61,6 +63,10 @@ class GameAdapter:
     commands: Mapping[str, str] = field(default_factory=dict)
     """The game's command for each of ``COMMAND_ROLES`` (its English qualified name) where it
     is not ``"<game> <role>"``, the commands of a game being a group named after it."""
+
+    pickers: Pickers | None = None
+    """The private pickers of the board's buttons, one per action, built from ``legal_moves`` by
+    the shared picker (``bot.picker``) with the game's own words for each choice."""
 
     def command(self, role: str) -> str:
         """The English qualified name of the game's command for ``role`` (see ``COMMAND_ROLES``)."""

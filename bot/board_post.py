@@ -2,6 +2,7 @@
 
 A mixin of the table service (``TableService`` inherits it), kept apart so the order of
 operations of a move (``bot.tables``) and the shape of what players see stay small modules.
+Whether a move edits the turn's post or posts anew is decided in ``bot.turn_posts``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import discord
 from bot.adapter import EventWords, GameAdapter, _no_words
 from bot.errors import forbidden, send_ephemeral
 from bot.i18n import Tr, lang_of, t
+from bot.outgoing import CONTENT_MAX, ELLIPSIS
 from bot.undo import offered as undo_offered
 from bot.undo_button import with_undo
 from db.models import TableRow
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
     from discord.ext import commands
 
 log = logging.getLogger(__name__)
+
+Parts = tuple[str, list[discord.File], discord.ui.View | None, discord.AllowedMentions]
+"""A board post's content, pictures, buttons and pings (``BoardPosts.board_message``)."""
 
 
 class BoardPosts:
@@ -40,6 +45,23 @@ class BoardPosts:
     undo_offers: dict[int, int]
     """Table id -> the version whose board offers Undo (see :mod:`bot.undo`)."""
 
+    def public_lines(
+        self, table: TableRow, events: Sequence[Event], notices: Sequence[str] = ()
+    ) -> list[str]:
+        """What a board post says happened, in the table's language: ``notices`` (what the bot did
+        on its own: a timeout, a removal), then the public events. A private event (one with an
+        audience) never appears here: it goes to its player alone (``bot.private_events``)."""
+        adapter = self.adapters[table.game]
+        tr = Tr(table.locale)
+        names = self.names(table, tr)
+        lines = list(notices)
+        lines.extend(
+            self.event_text(tr, e, names, adapter.event_words, adapter.game.info.seat_params)
+            for e in events
+            if e.audience is None and not e.code.endswith("game_over")
+        )
+        return lines
+
     def board_message(
         self,
         table: TableRow,
@@ -47,23 +69,23 @@ class BoardPosts:
         *,
         mover: int | None,
         notices: Sequence[str] = (),
-    ) -> tuple[str, list[discord.File], discord.ui.View | None, discord.AllowedMentions]:
+        earlier: Sequence[str] = (),
+        ping: bool = True,
+    ) -> Parts:
         """Content, pictures, buttons and pings of a board post, in the table's language.
 
-        ``notices`` come first: what the bot did on its own (a timeout, a removal)."""
+        ``earlier`` are the lines the turn's post already shows (an edit keeps them above the new
+        ones); ``ping`` ``False`` mentions the awaited players without notifying them (an edit, or
+        a post that begins no turn)."""
         adapter = self.adapters[table.game]
         tr = Tr(table.locale)
         assert table.state is not None
         names = self.names(table, tr)
-        lines = list(notices)
+        history = [*earlier, *self.public_lines(table, events, notices)]
+        lines: list[str] = []
         seats = adapter.game.info.seat_params
-        lines.extend(
-            self.event_text(tr, e, names, adapter.event_words, seats)
-            for e in events
-            if not e.code.endswith("game_over")
-        )
         outcome = adapter.game.outcome(table.state)
-        ping: list[discord.abc.Snowflake] = []
+        pinged: list[discord.abc.Snowflake] = []
         if outcome is not None:
             ranking = sorted(range(len(names)), key=lambda s: (outcome.places[s], s))
             lines.append(tr("table.game_over"))
@@ -80,8 +102,8 @@ class BoardPosts:
                 if user_id is None:
                     continue
                 mentions.append(f"<@{user_id}>")
-                if s != mover:
-                    ping.append(discord.Object(id=user_id))
+                if s != mover and ping:
+                    pinged.append(discord.Object(id=user_id))
             deadlines = [
                 row.deadline for s in waiting if (row := table.seat_row(s)) is not None and row.deadline
             ]
@@ -106,8 +128,8 @@ class BoardPosts:
         view = adapter.board_view(table, tr) if outcome is None else None
         if outcome is None and undo_offered(self.undo_offers, table):
             view = with_undo(view, table, tr)
-        allowed = discord.AllowedMentions(everyone=False, roles=False, users=ping)
-        return "\n".join(lines) or tr("table.board"), files, view, allowed
+        allowed = discord.AllowedMentions(everyone=False, roles=False, users=pinged)
+        return fitted(history, lines) or tr("table.board"), files, view, allowed
 
     @staticmethod
     def event_text(
@@ -124,24 +146,22 @@ class BoardPosts:
                 params[key] = f"**{names[params[key]]}**"
         return tr(code, **params)
 
-    async def post_to_table(
-        self, table: TableRow, events: Sequence[Event] = (), *, notices: Sequence[str] = ()
-    ) -> bool:
-        """Post the board in the table's own thread or DM, outside any interaction (the
-        scheduler's moves). The move is already saved, so a failed post is only logged."""
-        content, files, view, allowed = self.board_message(table, events, mover=None, notices=notices)
+    async def send_to_channel(self, table: TableRow, parts: Parts) -> int | None:
+        """Post ``parts`` in the table's own thread or DM, outside any interaction; the new
+        message's id, or ``None`` when Discord refused (logged: the move is already saved)."""
+        content, files, view, allowed = parts
         kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": allowed}
         if view is not None:
             kwargs["view"] = view
         channel = await self.channel_of(table)
         if channel is None:
-            return False
+            return None
         try:
-            await channel.send(**kwargs)
+            message = await channel.send(**kwargs)
         except discord.HTTPException:
             log.warning("could not post the board of table %s", table.id, exc_info=True)
-            return False
-        return True
+            return None
+        return message.id
 
     async def channel_of(self, table: TableRow) -> discord.abc.Messageable | None:
         """The thread (or DM channel) of a table, from the cache or Discord."""
@@ -154,22 +174,21 @@ class BoardPosts:
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
-    async def post_board(
+    async def post_here(
         self,
         interaction: discord.Interaction,
         table: TableRow,
-        events: Sequence[Event] = (),
+        parts: Parts,
         *,
         mover: int | None = None,
         from_picker: bool = False,
-        notices: Sequence[str] = (),
-    ) -> None:
-        """Post the board where the interaction happened; a failed post is reported, not fatal.
+    ) -> int | None:
+        """Post ``parts`` where the interaction happened; a failed post is reported, not fatal.
 
         ``mover`` is the seat whose move was just saved (``None``: the board was asked for, or
         the game has just started), so the report says "your move is saved" only after a move.
-        ``notices`` open the post (a solo game's first post says whom the player faces)."""
-        content, files, view, allowed = self.board_message(table, events, mover=mover, notices=notices)
+        Returns the new post's id (``None`` if it failed)."""
+        content, files, view, allowed = parts
         kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": allowed}
         if view is not None:
             kwargs["view"] = view
@@ -179,9 +198,10 @@ class BoardPosts:
                     content=t(lang_of(interaction.locale), "table.done"), view=None
                 )
             if interaction.response.is_done():
-                await interaction.followup.send(**kwargs)
-            else:
-                await interaction.response.send_message(**kwargs)
+                message = await interaction.followup.send(wait=True, **kwargs)
+                return message.id
+            sent = await interaction.response.send_message(**kwargs)
+            return sent.message_id
         except discord.HTTPException as error:
             log.warning("could not post the board of table %s (%s)", table.id, error.status, exc_info=True)
             # Only a move is saved; a board shown on request (or at the start) is simply not shown.
@@ -195,6 +215,20 @@ class BoardPosts:
                 await send_ephemeral(interaction, text)
             except discord.HTTPException:
                 log.warning("could not report the failed post either")
+            return None
+
+
+def fitted(history: Sequence[str], tail: Sequence[str]) -> str:
+    """A post's text within Discord's limit: what happened (a long turn's oldest lines give way
+    first, with an ellipsis), then the result or who is to act, which always stays."""
+    budget = CONTENT_MAX - sum(len(line) + 1 for line in tail)
+    kept = list(history)
+    if sum(len(line) + 1 for line in kept) > budget:
+        budget -= len(ELLIPSIS) + 1
+        while kept and sum(len(line) + 1 for line in kept) > budget:
+            kept.pop(0)
+        kept.insert(0, ELLIPSIS)
+    return "\n".join([*kept, *tail])
 
 
 def discord_time(instant: float, style: str = "R") -> str:

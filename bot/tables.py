@@ -18,16 +18,19 @@ import discord
 
 from bot import clock_settings
 from bot.adapter import GameAdapter, command_params
-from bot.board_post import BoardPosts, discord_time
+from bot.board_post import discord_time
 from bot.clock_settings import ClockSettings
 from bot.errors import UserError
 from bot.i18n import Commands, Tr, lang_of
 from bot.outgoing import plain
+from bot.private_events import PrivateEvents
+from bot.turn_posts import TurnPosts
 from bot.undo import offer_after_move
 from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
 from db.models import NewMove, NewResult, TableRow
 from db.store import Store
 from engine.core import Event, Game, IllegalMove, Move, Rng
+from engine.core.turns import steps, turn_started
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -45,8 +48,8 @@ class Played:
     events: list[Event]
 
 
-class TableService(BoardPosts):
-    """Loads tables, runs moves through the engine, commits them and posts the board."""
+class TableService(TurnPosts, PrivateEvents):
+    """Loads tables, runs moves through the engine, commits them and shows the board."""
 
     def __init__(self, bot: commands.Bot, store: Store) -> None:
         self.bot = bot
@@ -58,6 +61,7 @@ class TableService(BoardPosts):
         """Called after every commit that may move a reminder or deadline (the scheduler's poke)."""
         self.undo_offers: dict[int, int] = {}
         """Table id -> the version whose board offers Undo: its last step can be taken back."""
+        self.init_turn_posts()
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game.info.name] = adapter
@@ -230,6 +234,7 @@ class TableService(BoardPosts):
             seat = self.seat_of(table, interaction.user.id)
             before = table
             moves, state, events = self._apply(interaction, table, seat, notation)
+            new_turn = self.starts_turn(table, moves, state)
             try:
                 table = await self.store.commit_moves(
                     table.id,
@@ -253,7 +258,10 @@ class TableService(BoardPosts):
                 return None
             self.clocks_changed()
             offer_after_move(self, before, table, seat, moves)
-            await self.post_board(interaction, table, events, mover=seat, from_picker=from_picker)
+            await self.show_move(
+                interaction, table, events, mover=seat, new_turn=new_turn, from_picker=from_picker
+            )
+            await self.tell_private(table, events, interaction)
             return Played(table=table, events=events)
         raise AssertionError("unreachable: the second attempt returns or raises")
 
@@ -272,6 +280,17 @@ class TableService(BoardPosts):
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
         return moves, state, events
+
+    def starts_turn(self, table: TableRow, moves: list[NewMove], state: dict[str, Any]) -> bool:
+        """Whether committing ``moves`` (a move and the automated replies) at ``table`` begins a
+        turn, so the board is posted anew instead of editing the turn's post."""
+        engine = self.adapters[table.game].game
+        assert table.state is not None
+        if len(moves) == 1:
+            states = [table.state, state]
+        else:  # the steps in between count too: an automa's reply hands the turn back
+            states = steps(engine, table.state, [(m.seat, m.notation) for m in moves])
+        return turn_started(engine, states, lambda s: self.awaited(engine, s))
 
     async def _reloaded(self, table_id: int) -> TableRow:
         """The table again after a lost race; a game that ended meanwhile refuses the move."""

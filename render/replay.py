@@ -1,7 +1,8 @@
 """An animated GIF replay of a recorded game: the public board at the start and after every turn.
 
-A turn is what the bot posts a new board for: it ends when the awaited seats change (a swap
-and the scorings after it are one turn, one frame). The last position always has its frame.
+A turn is what the bot posts a new board for (:mod:`engine.core.turns`): it begins when a seat
+is newly awaited or the game ends, so a swap and the scorings after it, or the first of two
+simultaneous choices, are one turn and one frame. The last position always has its frame.
 
 Any game's board drawer works (``draw(view, names, tr) -> Image``); only the public view
 (``game.view(state, None)``) is ever drawn, so a replay shows no hand or secret.
@@ -27,6 +28,7 @@ from PIL import Image
 
 from engine.core import Game, GameRecord, IllegalMove, State
 from engine.core.record import initial_state, move_note
+from engine.core.turns import starts_turn
 
 Tr = Callable[..., str]
 Draw = Callable[[Mapping[str, Any], Sequence[str], Tr], Image.Image]
@@ -49,17 +51,15 @@ def states_of(game: Game, record: GameRecord) -> Iterator[State]:
 
 
 def turn_states(game: Game, record: GameRecord) -> Iterator[State]:
-    """The initial state, each state that passes the turn (the awaited seats change) and the last."""
+    """The initial state, each state that begins a turn (when the bot posts a new board) and the last."""
     states = states_of(game, record)
     shown = previous = next(states)
     yield shown
-    waiting = list(game.to_act(shown))
     for state in states:
-        now = list(game.to_act(state))
-        if now != waiting:
+        if starts_turn(game, previous, state):
             shown = state
             yield shown
-        previous, waiting = state, now
+        previous = state
     if previous is not shown:
         yield previous
 

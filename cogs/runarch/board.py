@@ -7,19 +7,13 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot import picker
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
+from bot.picker import StepPicker, expired_template, open_picker, pickers_of
 from bot.tables import TableService, over_refusal
-from cogs.runarch.pickers import (
-    BetPicker,
-    CellPicker,
-    MovePicker,
-    OfferPicker,
-    ScorePicker,
-    SetupPicker,
-    boot_of,
-)
-from cogs.runarch.private import hand_lines, show_hand
+from cogs.runarch.pickers import PREFIX
+from cogs.runarch.private import show_hand
 from db.models import TableRow
 from engine.runarch import GAME
 
@@ -116,85 +110,16 @@ class BoardButton(
         if self.action in ("end", "draw"):
             await service.play(interaction, self.action, game=NAME, expected_version=self.version)
             return
-        content, picker = picker_for(interaction.client, table, seat, self.action, tr)
-        await picker.send(interaction, content)
+        content, shown = open_picker(
+            interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
+        )
+        await shown.send(interaction, content)
 
 
-def picker_for(
-    client: discord.Client, table: TableRow, seat: int, action: str, tr: Tr
-) -> tuple[str, MovePicker]:
-    """The private prompt and picker of one board action, or a refusal if it does not apply now."""
-    assert table.state is not None
-    kinds = {move.kind for move in GAME.legal_moves(table.state, seat)}
-    if action in ("swap", "jump"):
-        if action not in kinds:
-            raise UserError("runarch.already_swapped" if action == "swap" else "runarch.no_jump")
-        return tr(f"runarch.{action}_prompt"), CellPicker(client, table, seat, tr, action)
-    if action == "score":
-        options = GAME.scoring_options(table.state, seat)
-        if not options:
-            raise UserError("runarch.nothing_scores")
-        return tr("runarch.score_prompt"), ScorePicker(client, table, seat, tr, options)
-    if action == "bet":
-        if "bet" not in kinds:
-            raise UserError("runarch.no_bet_pending")
-        return tr("runarch.bet_prompt"), BetPicker(client, table, seat, tr)
-    if action == "take":
-        if "take" not in kinds:
-            raise UserError("runarch.no_offer_ability")
-        return tr("runarch.take_prompt"), OfferPicker(client, table, seat, tr)
-    if action == "setup":
-        if "setup" not in kinds:
-            raise UserError("runarch.setup_over")
-        return "\n".join(hand_lines(tr, table.state, seat)), SetupPicker(client, table, seat, tr)
-    raise UserError("errors.not_allowed")
+class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
+    """A RunArch picker used after a restart: replaced by a fresh one for the current board."""
 
-
-class ExpiredPicker(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"rap:(?P<boot>[0-9a-f]+):(?P<table>\d+):(?P<action>[a-z]+):[0-9a-f]+",
-):
-    """The answer to a private picker used after the bot that showed it has gone (a restart).
-
-    Pickers are ordinary views held in memory; after a restart discord.py has no view for
-    their custom ids and would drop the interaction. discord.py offers every component
-    interaction to the registered dynamic items by pattern *and* to the live views by custom
-    id, independently, so this item must stay silent whenever a live view answers. It does so
-    by the boot token in the custom id: a picker of this very bot (``boot_of`` matches) is left
-    to its view, one of an earlier bot is answered here. The two sets never overlap, so every
-    use is answered exactly once. (A picker of this bot whose view timed out after 10 minutes
-    is not answered here: its view could still be running when this item is asked. Instead
-    its message is edited as it times out, see ``MovePicker``.)
-
-    The answer replaces the dead picker in place: "this picker has expired", with a fresh
-    picker for the same action on the current board, or the reason it no longer applies.
-    Nothing is played: the player chooses again.
-    """
-
-    def __init__(self, item: discord.ui.Select[Any], boot: str, table_id: int, action: str) -> None:
-        super().__init__(item)
-        self.boot, self.table_id, self.action = boot, table_id, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
-    ) -> ExpiredPicker:
-        return cls(item, match["boot"], int(match["table"]), match["action"])
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return self.boot != boot_of(interaction.client)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        tr = Tr(lang_of(interaction.locale))
-        try:
-            content, picker = await self._fresh(interaction, tr)
-        except UserError as error:
-            text = f"{tr('picker.expired')}\n{tr(error.key, **error.params)}"
-            await interaction.response.edit_message(content=text, view=None)
-            return
-        await picker.replace(interaction, f"{tr('picker.expired_fresh')}\n{content}")
-
-    async def _fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, MovePicker]:
+    async def fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, StepPicker]:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         own = await service.store.table(self.table_id)
         if own is None or own.status != "active":
@@ -202,7 +127,9 @@ class ExpiredPicker(
         table, seat = await my_turn(interaction)
         if table.id != self.table_id:
             raise service.stale(NAME)
-        return picker_for(interaction.client, table, seat, self.action, tr)
+        return open_picker(
+            interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
+        )
 
 
 def board_view(table: TableRow, tr: Tr) -> discord.ui.View:

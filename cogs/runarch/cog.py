@@ -33,7 +33,7 @@ from cogs.runarch.labels import (
     offer_label,
     scoring_label,
 )
-from cogs.runarch.pickers import partners
+from cogs.runarch.pickers import PICKERS, partners
 from cogs.runarch.private import show_hand
 from engine.runarch import GAME
 from render.runarch import board_image, render_board, render_details
@@ -82,6 +82,7 @@ class RunArch(
                 board_image=board_image,
                 render_details=render_details,
                 alt_text=alt_texts,
+                pickers=PICKERS,
             )
         )
 

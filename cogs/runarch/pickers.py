@@ -1,36 +1,23 @@
-"""Private pickers: selects that build one move for one seat, shown only to that player.
+"""RunArch's private pickers, on the shared picker (``bot.picker``): which moves each board
+action builds, step by step, and the words of every choice.
 
-Each picker plays its move against the board version it was opened on, so a picker left
+Every picker plays its move against the board version it was opened on, so a picker left
 open while the board moved on is refused instead of applied to a different position. The
-setup choice is the exception: both players choose at the same time and their choices
-do not depend on each other.
-
-A picker lives only in the memory of the bot that showed it. Its select's custom id,
-``rap:<boot>:<table>:<action>:<nonce>``, names that bot (``boot_of``), the table and the
-board action that opened it, so a picker used after a restart is recognised and answered
-(see ``cogs.runarch.board.ExpiredPicker``) instead of failing silently.
-
-A picker left open for 10 minutes while the bot runs expires in place: its private message
-says so and loses its select (see ``MovePicker.on_timeout``).
+setup choice is the exception: both players choose at the same time and their choices do not
+depend on each other. Select ids are ``rap:<boot>:<table>:<action>:<nonce>``.
 """
 
 from __future__ import annotations
 
-import logging
-import secrets
-import time
-import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
 
-from bot.errors import run_guarded
-from bot.i18n import Tr, lang_of
-from bot.tables import TableService
+from bot.i18n import Tr
+from bot.picker import Chosen, Labels, Pickers, PickSpec, Steps
 from cogs.runarch.labels import (
     CELLS,
-    CHOICES_MAX,
     bet_label,
     card_details,
     cell_label,
@@ -40,30 +27,11 @@ from cogs.runarch.labels import (
     scoring_label,
     scoring_values,
 )
-from db.models import TableRow
+from cogs.runarch.private import hand_lines
+from engine.core import Move, State
 from engine.runarch import GAME
 
-NAME = "runarch"
-TIMEOUT = 600.0
-"""How long a picker waits for its player: less than the 15 minutes an interaction's token lives,
-so the message it sits on can still be edited when it expires."""
-
-log = logging.getLogger(__name__)
-
-_BOOTS: weakref.WeakKeyDictionary[discord.Client, str] = weakref.WeakKeyDictionary()
-
-
-def boot_of(client: discord.Client) -> str:
-    """A random token for this bot (one per process in production, per bot under SimCord): the
-    pickers it shows carry it, so a picker of an earlier bot is told apart from a live one."""
-    if client not in _BOOTS:
-        _BOOTS[client] = secrets.token_hex(4)
-    return _BOOTS[client]
-
-
-def picker_id(client: discord.Client, table_id: int, action: str) -> str:
-    """A picker select's custom id; the nonce keeps two pickers of one table and action apart."""
-    return f"rap:{boot_of(client)}:{table_id}:{action}:{secrets.token_hex(4)}"
+PREFIX = "rap"
 
 
 def partners(state: Mapping[str, Any], seat: int, cell: str, kind: str = "swap") -> list[str]:
@@ -75,239 +43,141 @@ def partners(state: Mapping[str, Any], seat: int, cell: str, kind: str = "swap")
     return found
 
 
-class MovePicker(discord.ui.View):
-    """A private select of one seat's moves; only that player may use it.
-
-    Show it with ``send`` or ``replace`` (they remember the interaction whose token can edit
-    its message). When it expires, 10 minutes after it was shown, ``on_timeout`` edits that
-    message to say so and removes the select, so a picker left open is never used in vain.
-
-    Why the message is edited rather than a late use answered: discord.py finds the live view
-    of a use synchronously when the use arrives, but asks the catch-all ``ExpiredPicker`` later,
-    in a task of its own, and a view's dispatched callback runs even if the view times out
-    meanwhile. A registry of live pickers consulted by ``ExpiredPicker`` would therefore leave
-    a window in which a view about to time out and the catch-all both answer one use. Edited
-    away, the expired select cannot be used at all, and ``ExpiredPicker`` keeps its exact rule
-    (it answers only pickers of an earlier bot).
-    """
-
-    check_version = True
-
-    def __init__(
-        self,
-        client: discord.Client,
-        action: str,
-        table: TableRow,
-        seat: int,
-        placeholder: str,
-        options: list[discord.SelectOption],
-        *,
-        min_values: int = 1,
-        max_values: int = 1,
-    ) -> None:
-        super().__init__(timeout=TIMEOUT)
-        self.client, self.table, self.seat = client, table, seat
-        self._shown_by: discord.Interaction | None = None
-        self._followup: discord.WebhookMessage | None = None
-        self._deadline = time.monotonic() + TIMEOUT
-        self.select: discord.ui.Select[MovePicker] = discord.ui.Select(
-            custom_id=picker_id(client, table.id, action),
-            placeholder=placeholder[:150],
-            options=options[:CHOICES_MAX],
-            min_values=min_values,
-            max_values=max_values,
-        )
-        self.select.callback = self._picked  # type: ignore[method-assign]
-        self.add_item(self.select)
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return interaction.user.id == self.table.user_at(self.seat)
-
-    async def send(self, interaction: discord.Interaction, content: str) -> None:
-        """Show this picker in a new private message answering ``interaction``."""
-        if interaction.response.is_done():
-            self._followup = await interaction.followup.send(content, view=self, ephemeral=True, wait=True)
-        else:
-            await interaction.response.send_message(content, view=self, ephemeral=True)
-        self._shown(interaction)
-
-    async def replace(self, interaction: discord.Interaction, content: str) -> None:
-        """Show this picker in place of the picker ``interaction`` was used on."""
-        await interaction.response.edit_message(content=content, view=self)
-        self._shown(interaction)
-
-    def _shown(self, interaction: discord.Interaction) -> None:
-        self._shown_by = interaction
-        self._deadline = time.monotonic() + TIMEOUT
-
-    async def on_timeout(self) -> None:
-        """The picker expired unused: its message says so, without the select."""
-        if self._shown_by is None:
-            return
-        service: TableService = self.client.tables  # type: ignore[attr-defined]
-        text = Tr(lang_of(self._shown_by.locale))("picker.timed_out", **service.commands(NAME))
-        try:
-            if self._followup is not None:
-                await self._followup.edit(content=text, view=None)
-            else:
-                await self._shown_by.edit_original_response(content=text, view=None)
-        except discord.HTTPException as error:
-            # Dismissed by the player (404) or Discord failed: there is nothing more to do.
-            log.info("could not mark an expired picker of table %s (%s)", self.table.id, error.status)
-
-    async def _picked(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.play(interaction, self.select.values)
-        finally:
-            self._used(interaction)
-
-    def _used(self, interaction: discord.Interaction) -> None:
-        """After a use: a picker whose message now shows something else (the next step, "done")
-        is finished; one that stays (a refusal came as a new message) keeps its deadline,
-        which discord.py has just pushed 10 minutes on from this use, past what the token that
-        edits its message allows."""
-        if interaction.response.type in (
-            discord.InteractionResponseType.message_update,
-            discord.InteractionResponseType.deferred_message_update,
-        ):
-            self.stop()
-        else:
-            self.timeout = max(self._deadline - time.monotonic(), 1.0)
-
-    async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        version = self.table.version if self.check_version else None
-        await run_guarded(
-            interaction,
-            service.play(
-                interaction, self.notation(values), game=NAME, expected_version=version, from_picker=True
-            ),
-        )
-
-    def notation(self, values: Sequence[str]) -> str:
-        raise NotImplementedError
+def either_order(move: Move) -> Iterable[Chosen]:
+    """A swap or jump is chosen stone by stone, starting from either of its two stones."""
+    return (move.args, move.args[::-1])
 
 
-class CellPicker(MovePicker):
-    """Two private steps for ``swap`` or ``jump``: any stone, then a stone it may change place with."""
-
-    def __init__(
-        self,
-        client: discord.Client,
-        table: TableRow,
-        seat: int,
-        tr: Tr,
-        kind: str = "swap",
-        first: str | None = None,
-    ) -> None:
-        self.tr, self.kind, self.first = tr, kind, first
-        state = table.state or {}
-        if first is None:
-            movable = {c for m in GAME.legal_moves(state, seat) if m.kind == kind for c in m.args}
-            cells, placeholder = [c for c in CELLS if c in movable], tr("runarch.pick_first")
-        else:
-            cells = partners(state, seat, first, kind)
-            placeholder = tr("runarch.pick_second", cell=first)
-        options = [discord.SelectOption(label=clip(cell_label(tr, state, c)), value=c) for c in cells]
-        super().__init__(client, kind, table, seat, placeholder, options)
-
-    async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
-        if self.first is None:
-            picker = CellPicker(self.client, self.table, self.seat, self.tr, self.kind, first=values[0])
-            await picker.replace(interaction, self.tr(f"runarch.{self.kind}_prompt_second", cell=values[0]))
-            return
-        await super().play(interaction, values)
-
-    def notation(self, values: Sequence[str]) -> str:
-        return f"{self.kind} {self.first} {values[0]}"
+def whole(move: Move) -> Iterable[Chosen]:
+    """Chosen in one step by the move's whole notation (a bet: ``bet left 3``)."""
+    return ((move.notation,),)
 
 
-class ScorePicker(MovePicker):
+def joined(move: Move) -> Iterable[Chosen]:
+    """Chosen in one step by the move's arguments together (a scoring: card, line, archive)."""
+    return ((" ".join(move.args),),)
+
+
+def cell_options(
+    tr: Tr, state: State, seat: int, chosen: Chosen, cells: Sequence[str]
+) -> list[discord.SelectOption]:
+    """Stones by cell, in reading order, each named by its colour and shape and the pad under it."""
+    return [discord.SelectOption(label=clip(cell_label(tr, state, c)), value=c) for c in CELLS if c in cells]
+
+
+def score_options(
+    tr: Tr, state: State, seat: int, chosen: Chosen, values: Sequence[str]
+) -> list[discord.SelectOption]:
     """The scorings the board allows now, best first (with the archive in the complex game)."""
-
-    def __init__(
-        self, client: discord.Client, table: TableRow, seat: int, tr: Tr, options: list[dict[str, Any]]
-    ) -> None:
-        choices = [
-            discord.SelectOption(
-                label=clip(scoring_label(tr, option, archive)),
-                description=clip(pattern_words(tr, GAME.card(option["card"], table.state)["pattern"])),
-                value=value,
-            )
-            for value, option, archive in scoring_values(options)
-        ]
-        super().__init__(client, "score", table, seat, tr("runarch.pick_scoring"), choices)
-
-    def notation(self, values: Sequence[str]) -> str:
-        return f"score {values[0]}"
-
-
-class BetPicker(MovePicker):
-    """Where to place a bet token that was just earned."""
-
-    def __init__(self, client: discord.Client, table: TableRow, seat: int, tr: Tr) -> None:
-        state = table.state or {}
-        goals = GAME.view(state, None).get("goals", [])
-        choices = [
-            discord.SelectOption(label=clip(bet_label(tr, notation, goals)), value=notation)
-            for notation in GAME.bet_options(state, seat)
-        ]
-        super().__init__(client, "bet", table, seat, tr("runarch.pick_bet"), choices)
-
-    def notation(self, values: Sequence[str]) -> str:
-        return values[0]
-
-
-class OfferPicker(MovePicker):
-    """A card from the public offer instead of the deck (only match areas are known)."""
-
-    def __init__(self, client: discord.Client, table: TableRow, seat: int, tr: Tr) -> None:
-        offer = GAME.view(table.state or {}, None).get("offer", [])
-        choices = [
-            discord.SelectOption(label=clip(offer_label(tr, i, match)), value=str(i))
-            for i, match in enumerate(offer, start=1)
-        ]
-        super().__init__(client, "take", table, seat, tr("runarch.pick_offer"), choices)
-
-    def notation(self, values: Sequence[str]) -> str:
-        return f"take {values[0]}"
-
-
-class SetupPicker(MovePicker):
-    """The complex game's private opening choice: the public goal, then the secret goal."""
-
-    check_version = False
-
-    def __init__(
-        self, client: discord.Client, table: TableRow, seat: int, tr: Tr, goals: Sequence[str] = ()
-    ) -> None:
-        self.tr, self.goals = tr, list(goals)
-        cards = GAME.view(table.state or {}, seat).get("setup_hand", [])
-        if not self.goals:
-            placeholder, wanted = tr("runarch.pick_goals"), 1
-        else:
-            cards = [c for c in cards if c["id"] not in self.goals]
-            placeholder, wanted = tr("runarch.pick_secret"), 1
-        options = [
-            discord.SelectOption(
-                label=clip(pattern_words(tr, c["pattern"])),
-                description=clip(card_details(tr, c)),
-                value=c["id"],
-            )
-            for c in cards
-        ]
-        super().__init__(
-            client, "setup", table, seat, placeholder, options, min_values=wanted, max_values=wanted
+    return [
+        discord.SelectOption(
+            label=clip(scoring_label(tr, option, archive)),
+            description=clip(pattern_words(tr, GAME.card(option["card"], state)["pattern"])),
+            value=value,
         )
+        for value, option, archive in scoring_values(GAME.scoring_options(state, seat))
+    ]
 
-    async def play(self, interaction: discord.Interaction, values: Sequence[str]) -> None:
-        if not self.goals:
-            picker = SetupPicker(self.client, self.table, self.seat, self.tr, goals=sorted(values))
-            await picker.replace(
-                interaction, self.tr("runarch.setup_prompt_secret", goals=", ".join(sorted(values)))
-            )
-            return
-        await super().play(interaction, values)
 
-    def notation(self, values: Sequence[str]) -> str:
-        return f"setup {self.goals[0]} {values[0]}"
+def bet_options(
+    tr: Tr, state: State, seat: int, chosen: Chosen, bets: Sequence[str]
+) -> list[discord.SelectOption]:
+    """Where to place a bet token that was just earned."""
+    goals = GAME.view(state, None).get("goals", [])
+    return [
+        discord.SelectOption(label=clip(bet_label(tr, notation, goals)), value=notation) for notation in bets
+    ]
+
+
+def offer_options(
+    tr: Tr, state: State, seat: int, chosen: Chosen, places: Sequence[str]
+) -> list[discord.SelectOption]:
+    """A card of the public offer instead of the deck: only its match area is known."""
+    offer = GAME.view(state, None).get("offer", [])
+    return [
+        discord.SelectOption(label=clip(offer_label(tr, i, match)), value=str(i))
+        for i, match in enumerate(offer, start=1)
+    ]
+
+
+def setup_options(
+    tr: Tr, state: State, seat: int, chosen: Chosen, cards: Sequence[str]
+) -> list[discord.SelectOption]:
+    """The complex game's opening choice: the public goal, then the secret goal among the rest."""
+    return [
+        discord.SelectOption(
+            label=clip(pattern_words(tr, c["pattern"])), description=clip(card_details(tr, c)), value=c["id"]
+        )
+        for c in GAME.view(state, seat).get("setup_hand", [])
+    ]
+
+
+def cell_spec(kind: str, unavailable: str) -> PickSpec:
+    """Two steps for ``swap`` or ``jump``: any stone that can move, then a stone it may change place with."""
+    return PickSpec(
+        kinds=frozenset({kind}),
+        labels=cell_options,
+        placeholder=lambda tr, chosen: (
+            tr("runarch.pick_second", cell=chosen[0]) if chosen else tr("runarch.pick_first")
+        ),
+        prompt=lambda tr, state, seat, chosen: (
+            tr(f"runarch.{kind}_prompt_second", cell=chosen[0]) if chosen else tr(f"runarch.{kind}_prompt")
+        ),
+        unavailable=unavailable,
+        steps=either_order,
+    )
+
+
+def one_step(kind: str, labels: Labels, words: tuple[str, str], unavailable: str, steps: Steps) -> PickSpec:
+    """A picker of one step: ``words`` are the keys of its placeholder and of its prompt."""
+    placeholder, prompt = words
+    return PickSpec(
+        kinds=frozenset({kind}),
+        labels=labels,
+        placeholder=lambda tr, chosen: tr(placeholder),
+        prompt=lambda tr, state, seat, chosen: tr(prompt),
+        unavailable=unavailable,
+        steps=steps,
+    )
+
+
+SETUP = PickSpec(
+    kinds=frozenset({"setup"}),
+    labels=setup_options,
+    placeholder=lambda tr, chosen: tr("runarch.pick_secret") if chosen else tr("runarch.pick_goals"),
+    prompt=lambda tr, state, seat, chosen: (
+        tr("runarch.setup_prompt_secret", goals=chosen[0])
+        if chosen
+        else "\n".join(hand_lines(tr, state, seat))
+    ),
+    unavailable="runarch.setup_over",
+    check_version=False,
+)
+
+PICKERS = Pickers(
+    prefix=PREFIX,
+    game=GAME,
+    specs={
+        "swap": cell_spec("swap", "runarch.already_swapped"),
+        "jump": cell_spec("jump", "runarch.no_jump"),
+        "score": one_step(
+            "score",
+            score_options,
+            ("runarch.pick_scoring", "runarch.score_prompt"),
+            "runarch.nothing_scores",
+            joined,
+        ),
+        "bet": one_step(
+            "bet", bet_options, ("runarch.pick_bet", "runarch.bet_prompt"), "runarch.no_bet_pending", whole
+        ),
+        "take": one_step(
+            "take",
+            offer_options,
+            ("runarch.pick_offer", "runarch.take_prompt"),
+            "runarch.no_offer_ability",
+            lambda move: (move.args,),
+        ),
+        "setup": SETUP,
+    },
+)
+"""The board actions that open a picker ("end" and "draw" play at once, "hand" shows the hand)."""

@@ -67,7 +67,7 @@ class Table:
         player = await self.player(seat)
         swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
         result = await player.slash(self.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
-        assert not result.ephemeral, result.response.content
+        assert moved(result), result.response.content
         return player, seat
 
     async def row(self) -> TableRow:
@@ -123,6 +123,14 @@ def greedy_move(state: dict[str, Any], seat: int) -> str:
     if not swaps:
         return "end"
     return max(swaps, key=lambda m: closeness(GAME.apply(state, seat, m)[0], seat)).notation
+
+
+def moved(result: Any) -> bool:
+    """Whether a move was taken: a new turn answers with a new public board post; a step within
+    the turn edits the turn's post and answers privately, pointing at it."""
+    if result.response is None:
+        return False
+    return not result.ephemeral or "The board shows your move" in result.response.content
 
 
 # ------------------------------------------------------------- complex and solo play

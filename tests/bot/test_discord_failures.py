@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from simcord import Env
 
-from engine.runarch import GAME
 from tests.bot.harness import Table
 
 MISSING = {"status": 403, "code": 50013, "message": "Missing Permissions"}
@@ -90,14 +89,12 @@ async def test_a_board_that_fails_to_post_on_request_does_not_claim_a_saved_move
 
 
 async def test_a_move_whose_board_is_refused_is_saved_and_names_the_permission(simcord_env: Env) -> None:
+    """The end of a turn posts a new board (the steps before it edit the turn's post)."""
     table = await Table.open(simcord_env)
+    player, _ = await table.open_turn_with_a_swap()
     before = len(await table.bot.store.moves(table.table_id))
-    state = await table.state()
-    seat = GAME.to_act(state)[0]
-    player = await table.player(seat)
-    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
     simcord_env.inject_error("POST", "/interactions/*", times=1, **MISSING)
-    result = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    result = await player.slash(table.thread, "runarch end")
     assert len(await table.bot.store.moves(table.table_id)) == before + 1
     assert result.ephemeral
     assert "Your move is saved" in result.response.content and "*Attach Files*" in result.response.content

@@ -15,7 +15,7 @@ from simcord import Env
 
 from db.store import Store
 from engine.runarch import GAME
-from tests.bot.harness import Table
+from tests.bot.harness import Table, moved
 
 
 class Hold:
@@ -145,7 +145,7 @@ async def test_a_button_move_that_loses_a_race_is_still_refused_as_stale(
     hold = Hold(simcord_env, table.bot.store, "commit_moves", monkeypatch)
     picked = await player.select(shown.response.message, [swap.args[1]])
     ended = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
-    assert not ended.ephemeral, ended.response
+    assert moved(ended), ended.response
     snapshot = await table.snapshot()
     await hold.release()
     texts = [picked.response.content if picked.response else ""] + [m.content for m in picked.followups]

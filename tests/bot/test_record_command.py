@@ -9,7 +9,7 @@ from simcord import Env
 
 from engine.core import parse_record, replay_record
 from engine.runarch import GAME
-from tests.bot.harness import Table, greedy_any_move, greedy_move, play_by_command
+from tests.bot.harness import Table, greedy_any_move, greedy_move, moved, play_by_command
 
 MAX_ACTIONS = 400
 
@@ -21,7 +21,7 @@ async def finish_by_greedy_play(table: Table) -> None:
             return
         seat = GAME.to_act(state)[0]
         result = await play_by_command(await table.player(seat), table.thread, greedy_move(state, seat))
-        assert not result.ephemeral, result.response.content
+        assert moved(result), result.response.content
     raise AssertionError("the game did not end")
 
 

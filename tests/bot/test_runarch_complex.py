@@ -7,7 +7,7 @@ from typing import Any
 from simcord import Env
 
 from engine.runarch import GAME
-from tests.bot.harness import Table, greedy_any_move, leaked_ids, play_by_command
+from tests.bot.harness import Table, greedy_any_move, leaked_ids, moved, play_by_command
 
 MAX_ACTIONS = 2500
 
@@ -53,9 +53,11 @@ async def test_setup_is_simultaneous_and_private(simcord_env: Env) -> None:
     await choose_setup_by_picker(table, table.alice)
     state = await table.state()
     assert GAME.to_act(state) == [(await table.row()).seat_of(table.bob.id)]
-    posted = table.thread.history()[before:]
-    assert posted, "the choice is announced"
-    assert not leaked_ids(posted, state), "the first choice stays secret until both have chosen"
+    # Nobody new is awaited: the choice is announced in the same board post, edited.
+    assert len(table.thread.history()) == before
+    assert "**alice** has made the opening choice in secret" in table.last_board().content
+    secret = "the first choice stays secret until both have chosen"
+    assert not leaked_ids(table.thread.history(), state), secret
 
     again = await table.alice.slash(table.thread, "runarch setup", goal="C01", secret="C03")
     assert again.ephemeral and "already" in again.response.content
@@ -64,17 +66,26 @@ async def test_setup_is_simultaneous_and_private(simcord_env: Env) -> None:
     assert bob_seat is not None
     bob_cards = [c["id"] for c in GAME.view(state, bob_seat)["setup_hand"]]
     result = await play_by_command(table.bob, table.thread, f"setup {bob_cards[3]} {bob_cards[0]}")
-    assert not result.ephemeral, result.response.content
+    assert moved(result), result.response.content
     state = await table.state()
     goals = GAME.view(state, None)["goals"]
     assert len(goals) == 2  # one public goal from each player
     assert all(g["id"] in result.response.content or g["id"] in table.last_board().content for g in goals)
 
+    # The post edited by a choice carries the buttons of the new board; a post left behind by a
+    # new turn keeps its setup buttons, which open nothing any more.
     snapshot = await table.snapshot()
-    for player in (table.alice, table.bob):
-        late = await player.click(board, label="Choose goals")
-        assert late.ephemeral, "a setup button from before the choice no longer opens a picker"
+    assert "Choose goals" not in labels(table.last_board())
+    for old in [m for m in table.thread.history() if "Choose goals" in labels(m)]:
+        for player in (table.alice, table.bob):
+            late = await player.click(old, label="Choose goals")
+            assert late.ephemeral, "a setup button from before the choice no longer opens a picker"
     assert await table.snapshot() == snapshot
+
+
+def labels(message: Any) -> list[str]:
+    """The labels of a message's buttons."""
+    return [getattr(item, "label", None) or "" for row in message.components for item in row.children]
 
 
 async def test_complex_refusals_change_nothing(simcord_env: Env) -> None:
@@ -101,7 +112,6 @@ async def test_two_members_play_a_complete_complex_game(simcord_env: Env) -> Non
     """Seed 2: the test players earn tokens, jump, bet, draw and take from the offer on the way,
     and the game ends in the round of a 10th filed card."""
     table = await Table.open(simcord_env, seed=2, variant="complex")
-    seen = 0
     kinds_played: set[str] = set()
     for _ in range(MAX_ACTIONS):
         state = await table.state()
@@ -118,13 +128,11 @@ async def test_two_members_play_a_complete_complex_game(simcord_env: Env) -> Non
             pass  # the second and later bets, offer cards and jumps go through the pickers
         else:
             result = await play_by_command(player, table.thread, notation)
-            assert not result.ephemeral, f"{notation}: {result.response.content}"
+            assert moved(result), f"{notation}: {result.response.content}"
         kinds_played.add(kind)
         assert (await table.row()).version == version + 1, f"{notation} was not applied once"
-        history = table.thread.history()
-        leaks = leaked_ids(history[seen:], await table.state())
+        leaks = leaked_ids(table.thread.history(), await table.state())  # edited posts too
         assert not leaks, f"after {notation}: hidden cards in public messages {leaks}"
-        seen = len(history)
     row = await table.row()
     assert row.status == "finished"
     assert {"setup", "swap", "jump", "score", "bet", "draw", "take", "end"} <= kinds_played
@@ -176,4 +184,4 @@ async def test_a_score_without_an_archive_asks_where_to_file_the_card(simcord_en
     assert "left archive, middle archive, right archive" in asked.response.content
     assert await table.snapshot() == snapshot
     filed = await player.slash(table.thread, "runarch score", card=card, line=line, archive=archive)
-    assert not filed.ephemeral and f"filed it in the {archive} archive" in filed.response.content
+    assert moved(filed) and f"filed it in the {archive} archive" in table.last_board().content

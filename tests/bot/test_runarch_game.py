@@ -9,7 +9,7 @@ import discord
 from simcord import Env
 
 from engine.runarch import GAME
-from tests.bot.harness import Table, greedy_move
+from tests.bot.harness import Table, greedy_move, moved
 
 
 async def play_move(table: Table, player: Any, notation: str, turn: int) -> None:
@@ -19,7 +19,7 @@ async def play_move(table: Table, player: Any, notation: str, turn: int) -> None
     if kind == "swap":
         if turn % 2 == 0:
             result = await player.slash(table.thread, "runarch swap", a=args[0], b=args[1])
-            assert not result.ephemeral, result.response.content
+            assert moved(result), result.response.content
         else:
             shown = await player.click(board, label="Swap stones")
             assert shown.ephemeral
@@ -32,7 +32,7 @@ async def play_move(table: Table, player: Any, notation: str, turn: int) -> None
             await player.select(shown.response.message, [f"{args[0]} {args[1]}"])
         else:
             result = await player.slash(table.thread, "runarch score", card=args[0], line=args[1])
-            assert not result.ephemeral, result.response.content
+            assert moved(result), result.response.content
     else:
         result = await player.click(board, label="End turn")
         assert not result.ephemeral, result.response.content
@@ -103,21 +103,19 @@ async def test_double_click_applies_once(simcord_env: Env) -> None:
 
 
 async def test_a_rest_failure_while_posting_the_board_loses_no_move(simcord_env: Env) -> None:
+    """The end of a turn posts a new board (the steps before it edit the turn's post)."""
     table = await Table.open(simcord_env)
-    state = await table.state()
-    seat = GAME.to_act(state)[0]
-    player = await table.player(seat)
-    swap = next(m for m in GAME.legal_moves(state, seat) if m.kind == "swap")
+    player, _ = await table.open_turn_with_a_swap()
     boards_before = len(table.boards())
     simcord_env.inject_error("POST", "/interactions/*", status=500, times=1)
-    result = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
+    result = await player.slash(table.thread, "runarch end")
     # Whatever the bot logged about the failed post is the injected HTTP error, nothing else.
     assert all(isinstance(e, discord.HTTPException) for e in simcord_env.errors)
     assert result.ephemeral and "move is saved" in result.response.content
     assert len(table.boards()) == boards_before
     version, log, _ = await table.snapshot()
-    assert log[-1] == swap.notation
-    # The board comes back on demand and shows the swapped stones.
+    assert log[-1] == "end"
+    # The board comes back on demand and shows the next player's turn.
     shown = await player.slash(table.thread, "runarch board")
     assert not shown.ephemeral
     assert len(table.boards()) == boards_before + 1

@@ -10,7 +10,7 @@ from simcord import Env
 from bot.client import GameBot
 from engine.core.game import replay
 from engine.runarch import GAME
-from tests.bot.harness import greedy_any_move, leaked_ids, play_by_command
+from tests.bot.harness import greedy_any_move, leaked_ids, moved, play_by_command
 
 MAX_ACTIONS = 2500
 
@@ -34,11 +34,11 @@ async def play_solo(env: Env, variant: str, difficulty: str, seed: int = 1) -> t
         assert GAME.to_act(state) == [0], "the automa never keeps the person waiting"
         notation = greedy_any_move(state, 0)
         result = await play_by_command(dana, None, notation)
-        assert not result.ephemeral, f"{notation}: {result.response.content}"
+        assert moved(result), f"{notation}: {result.response.content}"
         history = dm.history()
         fresh = history[seen:]
         automa_posts += sum("Automa" in m.content for m in fresh)
-        leaks = leaked_ids(fresh, (await store.table(table.id)).state)
+        leaks = leaked_ids(history, (await store.table(table.id)).state)  # edited posts too
         assert not leaks, f"after {notation}: hidden cards in the DM's board posts {leaks}"
         seen = len(history)
     table = await store.table(table.id)

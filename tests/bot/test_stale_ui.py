@@ -8,7 +8,7 @@ from simcord import Env
 
 from bot.client import GameBot
 from engine.runarch import GAME
-from tests.bot.harness import Table
+from tests.bot.harness import Table, moved
 
 
 async def test_an_old_board_after_the_end_says_the_game_is_over_and_where_its_record_is(
@@ -74,7 +74,7 @@ async def test_a_picker_used_after_a_restart_says_why_it_cannot_be_reopened(
     shown = await player.click(table.last_board(), label="Swap stones")
     await simcord_env.restart_bot(make_bot())
     done = await player.slash(table.thread, "runarch swap", a=swap.args[0], b=swap.args[1])
-    assert not done.ephemeral
+    assert moved(done)
     snapshot = await table.snapshot()
     expired = await player.select(shown.response.message, [swap.args[0]])
     assert expired.response is not None
@@ -312,3 +312,20 @@ async def test_abandoning_a_lobby_does_not_close_the_game_started_since(
     assert "has started since you asked" in late.response.content, late.response.content
     assert "/table abandon" in late.response.content
     assert (await bot.store.table(table.id)).status == "active"  # type: ignore[union-attr]
+
+
+async def test_a_picker_whose_board_moved_on_is_refused_at_its_next_decision(simcord_env: Env) -> None:
+    """The version is checked at every step, not only when the move is played: the second stone
+    of a swap is never offered on a board that is no longer the one the picker was opened on."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    swaps = [m for m in GAME.legal_moves(state, seat) if m.kind == "swap"]
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await player.slash(table.thread, "runarch swap", a=swaps[0].args[0], b=swaps[0].args[1])
+    snapshot = await table.snapshot()
+    late = await player.select(shown.response.message, [swaps[-1].args[0]])
+    assert late.response is not None and late.response.ephemeral
+    assert "board has changed" in late.response.content, late.response.content
+    assert await table.snapshot() == snapshot

@@ -33,10 +33,21 @@ def pictures(record: GameRecord) -> list[Image.Image]:
     return [board_image(GAME.view(s, None), record.players, TR).convert("RGB") for s in turns(record)]
 
 
+def waiting_people(state: State) -> set[int]:
+    """The seats waiting for a person (the automa's seat never waits: it answers at once)."""
+    return set(GAME.to_act(state)) - set(GAME.automated_seats(state))
+
+
+def new_turn(a: State, b: State) -> bool:
+    """A turn begins when a person is newly awaited (not when one of two setup choices is made,
+    nor at a swap that leaves the same player to act) or when the game ends."""
+    return bool(waiting_people(b) - waiting_people(a)) or (b["over"] and not a["over"])
+
+
 def turns(record: GameRecord) -> list[State]:
-    """The start, each state after which other seats are awaited, and the final state."""
+    """The start, each state that begins a turn, and the final state."""
     states = list(states_of(GAME, record))
-    kept = [states[0]] + [b for a, b in itertools.pairwise(states) if GAME.to_act(a) != GAME.to_act(b)]
+    kept = [states[0]] + [b for a, b in itertools.pairwise(states) if new_turn(a, b)]
     return kept if kept[-1] is states[-1] else [*kept, states[-1]]
 
 
@@ -71,7 +82,7 @@ def test_the_replay_is_the_board_after_every_move(seats: int, options: dict[str,
     distinct = [boards[0]] + [b for a, b in itertools.pairwise(boards) if a.tobytes() != b.tobytes()]
     assert len(frames) == len(distinct)  # one frame per turn plus the start, repeats merged
     states = list(states_of(GAME, record))
-    turn_count = sum(1 for a, b in itertools.pairwise(states) if GAME.to_act(a) != GAME.to_act(b))
+    turn_count = sum(1 for a, b in itertools.pairwise(states) if new_turn(a, b))
     assert turn_count + 1 <= len(boards) <= turn_count + 2 < len(record.moves)  # fewer frames than moves
     assert len(distinct) >= len(boards) * 0.9
     assert img.size == SIZE_PX  # every frame is the whole board: nothing padded around it

@@ -1,0 +1,311 @@
+"""The one shared picker: private selects that build a move from ``Game.legal_moves``, step by step.
+
+A game declares, per board action, which move kinds a picker builds, how a move is chosen
+token by token (a swap: one stone, then the other) and the words of each choice (``PickSpec``,
+registered in its ``GameAdapter``). The picker offers only what the engine lists as legal: the
+first step every first token, each later step the tokens that continue what was chosen, and
+the move is played when the choice is complete.
+
+Each decision checks the table version: a picker opened on one board is refused ("the board
+has changed") once the board moved on, at the first step taken afterwards, never applied to a
+position its player did not see. A spec may waive this for choices that depend on nothing
+another seat does (a simultaneous secret choice); its last step then plays without a version.
+
+A picker lives only in the memory of the bot that showed it. Its select's custom id,
+``<prefix>:<boot>:<table>:<action>:<nonce>``, names that bot (``boot_of``), the table and the
+board action that opened it, so a picker used after a restart is recognised by the game's
+catch-all (a subclass of ``ExpiredPicker``) and replaced by a fresh one instead of failing
+silently. A picker left open for 10 minutes while the bot runs expires in place: its private
+message says so and loses its select (``StepPicker.on_timeout``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import time
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import UserError, run_guarded
+from bot.i18n import Tr, lang_of
+from db.models import TableRow
+from engine.core import Game, Move, State
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+TIMEOUT = 600.0
+"""How long a picker waits for its player: less than the 15 minutes an interaction's token lives,
+so the message it sits on can still be edited when it expires."""
+OPTIONS_MAX = 25
+"""Discord shows at most 25 options in a select."""
+
+log = logging.getLogger(__name__)
+
+Chosen = tuple[str, ...]
+Labels = Callable[[Tr, State, int, Chosen, Sequence[str]], list[discord.SelectOption]]
+"""The options of one step: ``(tr, state, seat, chosen so far, tokens the engine allows next)`` ->
+labelled options in the order to show (values are tokens; any other value is left out)."""
+
+
+Steps = Callable[[Move], Iterable[Chosen]]
+"""The token sequences that choose a move (several when the order is free: a swap)."""
+
+
+def _arguments(move: Move) -> Iterable[Chosen]:
+    return (move.args,)
+
+
+@dataclass(frozen=True)
+class PickSpec:
+    """How one board action's picker builds a move (its words come from the game's Discord side)."""
+
+    kinds: frozenset[str]
+    """The move kinds it builds."""
+    labels: Labels
+    placeholder: Callable[[Tr, Chosen], str]
+    """The select's placeholder before each step."""
+    prompt: Callable[[Tr, State, int, Chosen], str]
+    """The private message above the select at each step (``()``: the first)."""
+    unavailable: str
+    """The refusal key when no such move is legal now."""
+    steps: Steps = _arguments
+    """The token sequences that choose a move (default: its arguments, one per step)."""
+    check_version: bool = True
+
+
+@dataclass(frozen=True)
+class Pickers:
+    """One game's pickers: its custom-id prefix and a spec per board action."""
+
+    prefix: str
+    game: Game
+    specs: Mapping[str, PickSpec] = field(default_factory=dict)
+
+
+_BOOTS: weakref.WeakKeyDictionary[discord.Client, str] = weakref.WeakKeyDictionary()
+
+
+def boot_of(client: discord.Client) -> str:
+    """A random token for this bot (one per process in production, per bot under SimCord): the
+    pickers it shows carry it, so a picker of an earlier bot is told apart from a live one."""
+    if client not in _BOOTS:
+        _BOOTS[client] = secrets.token_hex(4)
+    return _BOOTS[client]
+
+
+def picker_id(client: discord.Client, prefix: str, table_id: int, action: str) -> str:
+    """A picker select's custom id; the nonce keeps two pickers of one table and action apart."""
+    return f"{prefix}:{boot_of(client)}:{table_id}:{action}:{secrets.token_hex(4)}"
+
+
+def expired_template(prefix: str) -> str:
+    """The custom ids of a game's pickers, for its ``ExpiredPicker`` subclass."""
+    return rf"{re.escape(prefix)}:(?P<boot>[0-9a-f]+):(?P<table>\d+):(?P<action>[a-z]+):[0-9a-f]+"
+
+
+def pickers_of(client: discord.Client, game: str) -> Pickers:
+    """The pickers a game registered in its adapter (a refusal if it has none)."""
+    service: TableService = client.tables  # type: ignore[attr-defined]
+    adapter = service.adapters.get(game)
+    if adapter is None or adapter.pickers is None:
+        raise UserError("errors.not_allowed")
+    return adapter.pickers
+
+
+def paths(pickers: Pickers, spec: PickSpec, state: State, seat: int) -> dict[Chosen, str]:
+    """Every token sequence the spec's picker accepts now, with the notation of its move."""
+    legal = (m for m in pickers.game.legal_moves(state, seat) if m.kind in spec.kinds)
+    return {path: move.notation for move in legal for path in spec.steps(move)}
+
+
+def open_picker(
+    client: discord.Client, pickers: Pickers, table: TableRow, seat: int, action: str, tr: Tr
+) -> tuple[str, StepPicker]:
+    """The private prompt and first picker of a board action, or a refusal if it does not apply now."""
+    spec = pickers.specs.get(action)
+    if spec is None:
+        raise UserError("errors.not_allowed")
+    picker = StepPicker(client, pickers, action, table, seat, tr)
+    assert table.state is not None
+    return spec.prompt(tr, table.state, seat, ()), picker
+
+
+class StepPicker(discord.ui.View):
+    """One step of a private picker for one seat; only that player may use it.
+
+    Show it with ``send`` or ``replace`` (they remember the interaction whose token can edit
+    its message). When it expires, 10 minutes after it was shown, ``on_timeout`` edits that
+    message to say so and removes the select, so a picker left open is never used in vain.
+
+    Why the message is edited rather than a late use answered: discord.py finds the live view
+    of a use synchronously when the use arrives, but asks the catch-all ``ExpiredPicker`` later,
+    in a task of its own, and a view's dispatched callback runs even if the view times out
+    meanwhile. A registry of live pickers consulted by the catch-all would therefore leave a
+    window in which a view about to time out and the catch-all both answer one use. Edited
+    away, the expired select cannot be used at all, and the catch-all keeps its exact rule (it
+    answers only pickers of an earlier bot).
+    """
+
+    def __init__(
+        self,
+        client: discord.Client,
+        pickers: Pickers,
+        action: str,
+        table: TableRow,
+        seat: int,
+        tr: Tr,
+        chosen: Chosen = (),
+    ) -> None:
+        super().__init__(timeout=TIMEOUT)
+        self.client, self.pickers, self.action = client, pickers, action
+        self.table, self.seat, self.tr, self.chosen = table, seat, tr, chosen
+        self.spec = pickers.specs[action]
+        assert table.state is not None
+        self.paths = {
+            p: n
+            for p, n in paths(pickers, self.spec, table.state, seat).items()
+            if p[: len(chosen)] == chosen
+        }
+        tokens = list(dict.fromkeys(p[len(chosen)] for p in self.paths if len(p) > len(chosen)))
+        options = [o for o in self.spec.labels(tr, table.state, seat, chosen, tokens) if o.value in tokens]
+        if not options:
+            raise UserError(self.spec.unavailable)
+        self._shown_by: discord.Interaction | None = None
+        self._followup: discord.WebhookMessage | None = None
+        self._deadline = time.monotonic() + TIMEOUT
+        self.select: discord.ui.Select[StepPicker] = discord.ui.Select(
+            custom_id=picker_id(client, pickers.prefix, table.id, action),
+            placeholder=self.spec.placeholder(tr, chosen)[:150],
+            options=options[:OPTIONS_MAX],
+        )
+        self.select.callback = self._picked  # type: ignore[method-assign]
+        self.add_item(self.select)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.table.user_at(self.seat)
+
+    async def send(self, interaction: discord.Interaction, content: str) -> None:
+        """Show this picker in a new private message answering ``interaction``."""
+        if interaction.response.is_done():
+            self._followup = await interaction.followup.send(content, view=self, ephemeral=True, wait=True)
+        else:
+            await interaction.response.send_message(content, view=self, ephemeral=True)
+        self._shown(interaction)
+
+    async def replace(self, interaction: discord.Interaction, content: str) -> None:
+        """Show this picker in place of the picker ``interaction`` was used on."""
+        await interaction.response.edit_message(content=content, view=self)
+        self._shown(interaction)
+
+    def _shown(self, interaction: discord.Interaction) -> None:
+        self._shown_by = interaction
+        self._deadline = time.monotonic() + TIMEOUT
+
+    async def on_timeout(self) -> None:
+        """The picker expired unused: its message says so, without the select."""
+        if self._shown_by is None:
+            return
+        service: TableService = self.client.tables  # type: ignore[attr-defined]
+        text = Tr(lang_of(self._shown_by.locale))("picker.timed_out", **service.commands(self.table.game))
+        try:
+            if self._followup is not None:
+                await self._followup.edit(content=text, view=None)
+            else:
+                await self._shown_by.edit_original_response(content=text, view=None)
+        except discord.HTTPException as error:
+            # Dismissed by the player (404) or Discord failed: there is nothing more to do.
+            log.info("could not mark an expired picker of table %s (%s)", self.table.id, error.status)
+
+    async def _picked(self, interaction: discord.Interaction) -> None:
+        try:
+            await run_guarded(interaction, self.decide(interaction, self.select.values[0]))
+        finally:
+            self._used(interaction)
+
+    def _used(self, interaction: discord.Interaction) -> None:
+        """After a use: a picker whose message now shows something else (the next step, "done")
+        is finished; one that stays (a refusal came as a new message) keeps its deadline,
+        which discord.py has just pushed 10 minutes on from this use, past what the token that
+        edits its message allows."""
+        if interaction.response.type in (
+            discord.InteractionResponseType.message_update,
+            discord.InteractionResponseType.deferred_message_update,
+        ):
+            self.stop()
+        else:
+            self.timeout = max(self._deadline - time.monotonic(), 1.0)
+
+    async def decide(self, interaction: discord.Interaction, token: str) -> None:
+        """One decision: play the move it completes, or show the next step (a move's tokens are
+        never the start of another move's: a choice is complete or it goes on)."""
+        chosen = (*self.chosen, token)
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        version = self.table.version if self.spec.check_version else None
+        going_on = [p for p in self.paths if p[: len(chosen)] == chosen]
+        if not going_on:
+            raise UserError("errors.not_allowed")
+        if going_on == [chosen]:
+            notation = self.paths[chosen]
+            await service.play(
+                interaction, notation, game=self.table.game, expected_version=version, from_picker=True
+            )
+            return
+        table = await service.running_table_here(interaction, self.table.game)
+        if table.id != self.table.id or (version is not None and table.version != version):
+            raise service.stale(self.table.game)
+        assert table.state is not None
+        following = StepPicker(self.client, self.pickers, self.action, table, self.seat, self.tr, chosen)
+        await following.replace(interaction, self.spec.prompt(self.tr, table.state, self.seat, chosen))
+
+
+class ExpiredPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"(?!)"):
+    """The answer to a picker used after the bot that showed it has gone (a restart).
+
+    Each game subclasses it with the template of its prefix (``expired_template``) and says
+    how to open a fresh picker (``fresh``). Pickers are ordinary views held in memory; after a
+    restart discord.py has no view for their custom ids and would drop the interaction.
+    discord.py offers every component interaction to the registered dynamic items by pattern
+    *and* to the live views by custom id, independently, so this item stays silent whenever a
+    live view answers: by the boot token in the custom id, a picker of this very bot is left to
+    its view, one of an earlier bot is answered here. The two sets never overlap, so every use
+    is answered exactly once. (A picker of this bot whose view timed out is not answered here;
+    its message was edited as it timed out, see ``StepPicker``.)
+
+    The answer replaces the dead picker in place: "this picker has expired", with a fresh
+    picker for the same action on the current board, or the reason it no longer applies.
+    Nothing is played: the player chooses again.
+    """
+
+    def __init__(self, item: discord.ui.Select[Any], boot: str, table_id: int, action: str) -> None:
+        super().__init__(item)
+        self.boot, self.table_id, self.action = boot, table_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+    ) -> ExpiredPicker:
+        return cls(item, match["boot"], int(match["table"]), match["action"])
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return self.boot != boot_of(interaction.client)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tr = Tr(lang_of(interaction.locale))
+        try:
+            content, picker = await self.fresh(interaction, tr)
+        except UserError as error:
+            text = f"{tr('picker.expired')}\n{tr(error.key, **error.params)}"
+            await interaction.response.edit_message(content=text, view=None)
+            return
+        await picker.replace(interaction, f"{tr('picker.expired_fresh')}\n{content}")
+
+    async def fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, StepPicker]:
+        """The prompt and first step of a new picker for ``self.action``, or a ``UserError``."""
+        raise NotImplementedError

@@ -1,0 +1,200 @@
+"""One board post per turn: a step within a turn edits the turn's post; a new turn posts anew.
+
+A turn begins when a seat is newly awaited or the game ends (:mod:`engine.core.turns`). Its
+post mentions (and pings) whoever the game now waits for; every later step of the same turn
+edits that post: new picture, fresh buttons (their custom ids carry the new version, so the
+buttons of the older picture are gone and stale clicks stay refused), and the turn's lines so
+far with the new ones below. The post's id is kept in ``game_tables.board_message_id``.
+
+What a post already says lives in memory (``TurnPost``). After a restart that memory is gone,
+so the first step then posts a new board (without a ping) rather than erase the lines shown.
+When the edit fails (the post was deleted, Discord refuses) a new board is posted instead and
+becomes the turn's post; the move was committed before any of this, so it is never lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.board_post import BoardPosts, Parts
+from bot.i18n import lang_of, t
+from db.models import TableRow
+from engine.core import Event
+
+if TYPE_CHECKING:
+    from db.store import Store
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TurnPost:
+    """The board post of a table's running turn, as the bot last left it."""
+
+    message_id: int
+    version: int
+    """The table version it shows: an older step arriving late never paints over a newer one."""
+    lines: list[str] = field(default_factory=list)
+    """What it says happened so far (in the table's language): an edit keeps them."""
+
+
+class TurnPosts(BoardPosts):
+    """Decides between editing the turn's post and posting a new one; needs the service's store."""
+
+    store: Store
+
+    def init_turn_posts(self) -> None:
+        self.turn_posts: dict[int, TurnPost] = {}
+        self._post_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    # ------------------------------------------------------------ after a move
+    async def show_move(
+        self,
+        interaction: discord.Interaction,
+        table: TableRow,
+        events: Sequence[Event],
+        *,
+        mover: int,
+        new_turn: bool,
+        from_picker: bool = False,
+    ) -> None:
+        """Show a committed move to everyone, and answer its player so they see it at once."""
+        async with self._post_locks[table.id]:
+            table = await self._newest(table)
+            post = self.turn_posts.get(table.id)
+            if not new_turn and post is not None:
+                parts = self.board_message(table, events, mover=mover, earlier=post.lines, ping=False)
+                edited = await self._edit(interaction, table, post, parts)
+                if edited is not None:
+                    self._edited(table, post, events)
+                    await self._answer_edited(interaction, edited, from_picker)
+                    return
+            parts = self.board_message(table, events, mover=mover, ping=new_turn)
+            message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
+            await self._remember(table, message_id, self.public_lines(table, events))
+
+    async def post_to_table(
+        self,
+        table: TableRow,
+        events: Sequence[Event] = (),
+        *,
+        notices: Sequence[str] = (),
+        new_turn: bool = True,
+    ) -> bool:
+        """Show what the bot did on its own (the scheduler's moves) in the table's thread or DM.
+
+        The move is already saved, so a failed post is only logged."""
+        async with self._post_locks[table.id]:
+            table = await self._newest(table)
+            post = self.turn_posts.get(table.id)
+            if not new_turn and post is not None:
+                parts = self.board_message(
+                    table, events, mover=None, notices=notices, earlier=post.lines, ping=False
+                )
+                if await self._edit(None, table, post, parts) is not None:
+                    self._edited(table, post, events, notices)
+                    return True
+            parts = self.board_message(table, events, mover=None, notices=notices, ping=new_turn)
+            message_id = await self.send_to_channel(table, parts)
+            await self._remember(table, message_id, self.public_lines(table, events, notices))
+            return message_id is not None
+
+    # ------------------------------------------------------ a board on request
+    async def post_board(
+        self,
+        interaction: discord.Interaction,
+        table: TableRow,
+        events: Sequence[Event] = (),
+        *,
+        mover: int | None = None,
+        from_picker: bool = False,
+        notices: Sequence[str] = (),
+    ) -> None:
+        """A new board post answering ``interaction`` (the start, ``board`` asked for): the turn's
+        post from now on, so the next steps edit the newest picture."""
+        async with self._post_locks[table.id]:
+            table = await self._newest(table)
+            parts = self.board_message(table, events, mover=mover, notices=notices)
+            message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
+            await self._remember(table, message_id, self.public_lines(table, events, notices))
+
+    # -------------------------------------------------------------- the parts
+    async def _newest(self, table: TableRow) -> TableRow:
+        """``table``, or the table as stored now if a later step was already shown (two seats
+        acting at once may finish in either order): a post never goes back to an older board."""
+        post = self.turn_posts.get(table.id)
+        if post is None or post.version < table.version:
+            return table
+        newest = await self.store.table(table.id)
+        return newest if newest is not None and newest.state is not None else table
+
+    async def _edit(
+        self, interaction: discord.Interaction | None, table: TableRow, post: TurnPost, parts: Parts
+    ) -> discord.Message | discord.PartialMessage | None:
+        """Edit the turn's post to ``parts`` (through the click itself when it was made on that
+        post); ``None`` when that failed and a new post is needed."""
+        content, files, view, _ = parts
+        kwargs: dict[str, Any] = {
+            "content": content,
+            "attachments": files,
+            "view": view,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        try:
+            message = interaction.message if interaction is not None else None
+            if interaction is not None and message is not None and message.id == post.message_id:
+                if not interaction.response.is_done():
+                    await interaction.response.edit_message(**kwargs)
+                    return message
+            channel = await self.channel_of(table)
+            if channel is None or not hasattr(channel, "get_partial_message"):
+                return None
+            return await channel.get_partial_message(post.message_id).edit(**kwargs)
+        except discord.HTTPException as error:
+            log.info("table %s: board post not edited (%s); posting a new one", table.id, error.status)
+            return None
+
+    @staticmethod
+    async def _answer_edited(
+        interaction: discord.Interaction,
+        board: discord.Message | discord.PartialMessage,
+        from_picker: bool,
+    ) -> None:
+        """The mover's short answer when their move edited the board: a picker says it is done,
+        a command gets a private line pointing at the board it just changed."""
+        if interaction.response.is_done():
+            return  # the click on the board itself was answered by the edit
+        lang = lang_of(interaction.locale)
+        try:
+            if from_picker:
+                await interaction.response.edit_message(content=t(lang, "table.done"), view=None)
+            else:
+                await interaction.response.send_message(
+                    t(lang, "posts.done_above", link=board.jump_url), ephemeral=True
+                )
+        except discord.HTTPException as error:
+            log.info("could not answer a move whose board was edited (%s)", error.status)
+
+    def _edited(
+        self, table: TableRow, post: TurnPost, events: Sequence[Event], notices: Sequence[str] = ()
+    ) -> None:
+        post.lines = [*post.lines, *self.public_lines(table, events, notices)]
+        post.version = table.version
+
+    async def _remember(self, table: TableRow, message_id: int | None, lines: list[str]) -> None:
+        """A new post is the turn's post (its id stored); none (it failed) leaves nothing to edit."""
+        assert table.state is not None
+        over = self.adapters[table.game].game.outcome(table.state) is not None
+        if message_id is None or over:
+            self.turn_posts.pop(table.id, None)
+        else:
+            self.turn_posts[table.id] = TurnPost(message_id, table.version, lines)
+        if message_id is not None:
+            await self.store.set_board_message(table.id, message_id)
