@@ -10,7 +10,7 @@ from simcord import Env
 
 from engine.core import parse_record, replay_record
 from engine.runarch import GAME
-from tests.bot.harness import Table, greedy_move, play_by_command
+from tests.bot.harness import Table, greedy_move, moved, play_by_command
 from tests.engine.test_content_versions import V1, V2, correction_shipped
 
 MAX_ACTIONS = 400
@@ -32,7 +32,7 @@ async def test_a_correction_shipped_mid_game_changes_neither_the_game_nor_its_re
                 break
             seat = GAME.to_act(state)[0]
             result = await play_by_command(await table.player(seat), table.thread, greedy_move(state, seat))
-            assert not result.ephemeral, result.response.content
+            assert moved(result), result.response.content
         row = await table.row()
         assert row.status == "finished" and row.state is not None
         assert GAME.content(row.state) == V1

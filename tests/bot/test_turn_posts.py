@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -91,7 +92,7 @@ async def test_a_step_within_the_turn_edits_the_turns_post(simcord_env: Env) -> 
     assert edited.id == board.id and (await table.row()).board_message_id == board.id
     assert f"swapped {a} and {b}" in edited.content and player.mention in edited.content
     version = (await table.row()).version
-    assert all(f":{version}:" in custom_id for custom_id in button_ids(edited)), "fresh buttons"
+    assert all(re.search(rf":{version}(:|$)", custom_id) for custom_id in button_ids(edited)), "fresh buttons"
     # A later step of the same turn adds its line below the swap's.
     state = await table.state()
     seat = GAME.to_act(state)[0]
