@@ -74,6 +74,16 @@ class LobbyStore(StoreBase):
             await run(conn, "UPDATE game_tables SET updated_at = ? WHERE id = ?", (now, table_id))
             return await self._require(conn, table_id)
 
+    async def lobbies_inviting(self, user_id: int) -> list[TableRow]:
+        """Lobbies holding a seat for the user, newest first."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT i.table_id FROM invites i JOIN game_tables t ON t.id = i.table_id "
+                "WHERE i.user_id = ? AND t.status = 'lobby' ORDER BY i.table_id DESC",
+                (user_id,),
+            )
+            return [await self._require(conn, r["table_id"]) for r in rows]
+
     @staticmethod
     async def _free_seat(conn: aiosqlite.Connection, row: TableRow, seat: int, now: float) -> None:
         """Empty a lobby seat (a person's or a bot's); the later seats move down one."""
