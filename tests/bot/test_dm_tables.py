@@ -72,6 +72,11 @@ async def test_generic_commands_in_a_dm_with_two_tables(simcord_env: Env) -> Non
     assert "Tvoje stoly tady teď mluví česky." in language.response.content
     assert (await store.table(runarch.id)).locale == (await store.table(other.id)).locale == "cs"
 
+    kick = await dana.slash("table kick", player=dana)  # any other generic command asks which
+    assert (
+        kick.ephemeral and f"Several of your tables are open here (RunArch, {OTHER})" in kick.response.content
+    )
+
     asked = await dana.slash("table abandon")
     assert asked.ephemeral and "Which table do you want to abandon?" in asked.response.content
     buttons = {c["label"] for row in asked.response.components for c in row.get("components", [])}
