@@ -18,7 +18,7 @@ from bot.i18n import Tr
 from bot.lobby import redraw_lobby
 from bot.outgoing import plain
 from bot.tables import discord_time
-from db.errors import StaleVersion
+from db.errors import NotInLobby, NotInvited, StaleVersion
 from db.models import DueClock, NewMove, TableRow
 from engine.core import Event
 
@@ -134,7 +134,7 @@ class Absence:
             state, more = engine.apply(state, seat, move)
             moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source="timeout"))
             events.extend(more)
-        state, more = self.service.run_automated(engine, state, moves)
+        state, more = self.service.run_automated(engine, state, moves, table.bots)
         events.extend(more)
         return await self._commit(table, moves, state, events, notice, end_reason=None)
 
@@ -144,7 +144,7 @@ class Absence:
         assert table.state is not None
         state, events, move = engine.forfeit(table.state, seat)
         moves = [NewMove(seat=seat, notation=move.notation, user_id=None, source=source)]
-        state, more = self.service.run_automated(engine, state, moves)
+        state, more = self.service.run_automated(engine, state, moves, table.bots)
         events = [e for e in [*events, *more] if e.code != "core.resigned"]  # the notice says why
         return await self._commit(table, moves, state, events, notice, end_reason=source)
 
@@ -169,7 +169,7 @@ class Absence:
                 state=state,
                 interaction_id=None,
                 results=results,
-                awaited=self.service.awaited(engine, state),
+                awaited=self.service.awaited(engine, state, table.bots),
                 end_reason=end_reason if results is not None else None,
             )
         except StaleVersion:
@@ -186,6 +186,11 @@ class Absence:
         tr = Tr(table.locale)
         seat = table.seat_of(user_id)
         if seat is None:
+            if table.status == "lobby" and table.is_invited(user_id):  # the seat held for them is free
+                try:
+                    await redraw_lobby(self.service, await self.store.uninvite(table.id, user_id))
+                except (NotInLobby, NotInvited):
+                    log.info("table %s: the invitation had already ended", table.id)
             return
         name = plain(next(s.name for s in table.seats if s.user_id == user_id))
         if table.status == "lobby":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,14 +19,14 @@ import discord
 from bot import clock_settings
 from bot.adapter import GameAdapter, command_params
 from bot.board_post import discord_time
+from bot.bot_players import seat_name
 from bot.clock_settings import ClockSettings
 from bot.errors import UserError
 from bot.i18n import Commands, Tr, lang_of
-from bot.outgoing import plain
 from bot.private_events import PrivateEvents
 from bot.turn_posts import TurnPosts
 from bot.undo import offer_after_move
-from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
+from db.errors import ChannelBusy, DuplicateInteraction, LobbyChanged, StaleVersion
 from db.models import NewMove, NewResult, TableRow
 from db.store import Store
 from engine.core import Event, Game, IllegalMove, Move, Rng
@@ -87,11 +87,26 @@ class TableService(TurnPosts, PrivateEvents):
 
     # ------------------------------------------------------------------ lookups
     async def table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
-        """The open table of this thread/DM, or a friendly refusal."""
-        table = await self.store.open_table_in(interaction.channel_id or 0)
-        if table is None or (game is not None and table.game != game):
+        """The open table of ``game`` in this thread/DM, or a friendly refusal.
+
+        Without ``game`` (a command for every game): the one open table here; a DM with one
+        table per game asks which game is meant (``tables_here`` lists them)."""
+        if game is not None:
+            table = await self.store.open_table_in(interaction.channel_id or 0, game)
+            if table is None:
+                raise UserError("table.none_here", **self.commands(game))
+            return table
+        tables = await self.tables_here(interaction)
+        if not tables:
             raise UserError("table.none_here", **self.commands(game))
-        return table
+        if len(tables) > 1:
+            tr = Tr(lang_of(interaction.locale))
+            raise UserError("table.which", games=", ".join(self.title(t.game, tr) for t in tables))
+        return tables[0]
+
+    async def tables_here(self, interaction: discord.Interaction) -> list[TableRow]:
+        """Every open table of this thread (one) or DM (one per game), newest first."""
+        return await self.store.open_tables_in(interaction.channel_id or 0)
 
     async def running_table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
         table = await self.table_here(interaction, game)
@@ -107,9 +122,11 @@ class TableService(TurnPosts, PrivateEvents):
         return seat
 
     def names(self, table: TableRow, tr: Tr | None = None) -> list[str]:
-        """Display names by seat, as text that never pings (``<@id>`` stays text); seats the
-        engine plays itself (an automa) get its name."""
-        names = [plain(s.name) for s in sorted(table.seats, key=lambda s: s.seat)]
+        """Display names by seat, as text that never pings (``<@id>`` stays text); a bot
+        player's in the reader's language, and seats the engine plays itself (an automa) get
+        its name."""
+        tr = tr or Tr(table.locale)
+        names = [seat_name(tr, table.game, s) for s in sorted(table.seats, key=lambda s: s.seat)]
         adapter = self.adapters.get(table.game)
         if adapter is not None and table.state is not None:
             automated = adapter.game.automated_seats(table.state)
@@ -129,8 +146,10 @@ class TableService(TurnPosts, PrivateEvents):
         parent_id: int | None,
         max_seats: int,
         clock: ClockSettings | None = None,
+        invited: Sequence[tuple[int, str]] = (),
     ) -> TableRow:
-        """A lobby with validated options; ``clock`` ``None`` means no reminders and no limit."""
+        """A lobby with validated options; ``clock`` ``None`` means no reminders and no limit;
+        ``invited`` (user id, name) hold a seat each until they join."""
         adapter = self.adapters[game_name]
         try:
             merged = adapter.game.options(options)
@@ -152,6 +171,7 @@ class TableService(TurnPosts, PrivateEvents):
                 remind_after=clock.remind_after,
                 time_limit=clock.time_limit,
                 on_timeout=clock.on_timeout,
+                invited=invited,
             )
         except ChannelBusy as error:
             raise UserError("table.busy") from error
@@ -171,26 +191,49 @@ class TableService(TurnPosts, PrivateEvents):
         return await self.start(table)
 
     async def start(self, table: TableRow) -> TableRow:
-        """Lobby -> game: seat order drawn from the table's seed, then the engine's setup."""
+        """Lobby -> game (see :meth:`begin`)."""
+        return (await self.begin(table)).table
+
+    async def begin(self, table: TableRow) -> Played:
+        """Lobby -> game: seat order drawn from the table's seed (bot players included), the
+        engine's setup, then whatever the bot players owe at once (their moves are logged).
+
+        People and bot players count alike toward the game's minimum; a one-seat table is a
+        solo game against the automa, and any other needs two seats at least."""
         game = self.adapters[table.game].game
-        # A one-seat table is a solo game against the automa; a lobby needs two people.
         needed = 1 if table.max_seats == 1 else max(2, game.info.min_players)
         if len(table.seats) < needed:
             raise UserError("lobby.too_few", minimum=needed)
-        order = [s.user_id for s in sorted(table.seats, key=lambda s: s.seat)]
+        # Shuffling the seat numbers draws the same order of people as shuffling their ids did.
+        order = [s.seat for s in sorted(table.seats, key=lambda s: s.seat)]
         Rng(table.seed ^ 0x5EA7).shuffle(order)
+        lobby_bots = table.bots
+        bots = {new: lobby_bots[old] for new, old in enumerate(order) if old in lobby_bots}
         state = game.new(len(order), table.options, table.seed)
-        started = await self.store.start(table.id, state, seat_order=order, awaited=self.awaited(game, state))
+        moves: list[NewMove] = []
+        state, events = self.run_automated(game, state, moves, bots)
+        try:
+            started = await self.store.start(
+                table.id,
+                state,
+                from_seats=order,
+                awaited=self.awaited(game, state, bots),
+                moves=moves,
+                expected_seats=table.seats,
+            )
+        except LobbyChanged as error:
+            raise UserError("lobby.changed") from error
         self.clocks_changed()
-        return started
+        return Played(table=started, events=events)
 
     def default_clock(self, game_name: str) -> ClockSettings:
         return clock_settings.defaults(self.adapters[game_name].game.info.timeout_move)
 
     @staticmethod
-    def awaited(engine: Game, state: dict[str, Any]) -> list[int]:
-        """Seats waiting for a person (an automa's seat never waits: it moves at once)."""
-        automated = set(engine.automated_seats(state))
+    def awaited(engine: Game, state: dict[str, Any], bots: Collection[int] = ()) -> list[int]:
+        """Seats waiting for a person (an automa's or a bot player's seat never waits: it moves
+        at once)."""
+        automated = set(engine.automated_seats(state)) | set(bots)
         return [s for s in engine.to_act(state) if s not in automated]
 
     @staticmethod
@@ -203,8 +246,9 @@ class TableService(TurnPosts, PrivateEvents):
         variant = str(options[info.variant_option]) if info.variant_option else ""
         solo = bool(engine.automated_seats(state))
         level = str(options[info.level_option]) if solo and info.level_option else None
+        bots = table.bots
         return [
-            NewResult(s, table.user_at(s), outcome.places[s], outcome.scores[s], variant, level)
+            NewResult(s, table.user_at(s), outcome.places[s], outcome.scores[s], variant, level, bots.get(s))
             for s in range(len(outcome.scores))
         ]
 
@@ -243,7 +287,7 @@ class TableService(TurnPosts, PrivateEvents):
                     state=state,
                     interaction_id=interaction.id,
                     results=self.results(table, self.adapters[table.game].game, state),
-                    awaited=self.awaited(self.adapters[table.game].game, state),
+                    awaited=self.awaited(self.adapters[table.game].game, state, table.bots),
                 )
             except StaleVersion as error:
                 if expected_version is not None or attempt:
@@ -275,7 +319,7 @@ class TableService(TurnPosts, PrivateEvents):
             move = engine.parse_move(notation)
             state, events = engine.apply(table.state, seat, move)
             moves = [NewMove(seat=seat, notation=move.notation, user_id=interaction.user.id)]
-            state, more = self.run_automated(engine, state, moves)
+            state, more = self.run_automated(engine, state, moves, table.bots)
             events.extend(more)
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
@@ -300,17 +344,29 @@ class TableService(TurnPosts, PrivateEvents):
         return table
 
     @staticmethod
-    def run_automated(engine: Game, state: dict, moves: list[NewMove]) -> tuple[dict, list[Event]]:
-        """Automated seats (an automa) move right after the human move that hands them the turn."""
+    def run_automated(
+        engine: Game, state: dict, moves: list[NewMove], bots: Mapping[int, str] | None = None
+    ) -> tuple[dict, list[Event]]:
+        """Automated seats move right after the move that hands them the decision: the engine's
+        automa (``choose_automated``) and bot players (``bots``: seat -> level, ``bot_move``),
+        through the same ``apply`` as a person, logged without a user."""
+        bots = bots or {}
         events: list[Event] = []
-        for _ in range(1000):
-            automated = set(engine.automated_seats(state))
-            waiting = [s for s in engine.to_act(state) if s in automated]
-            if not waiting or engine.outcome(state) is not None:
+        for _ in range(10_000):
+            if engine.outcome(state) is not None:
                 break
-            move: Move = engine.choose_automated(state, waiting[0])
-            state, more = engine.apply(state, waiting[0], move)
-            moves.append(NewMove(seat=waiting[0], notation=move.notation, user_id=None, source="automa"))
+            automated = set(engine.automated_seats(state))
+            seat = next((s for s in engine.to_act(state) if s in automated or s in bots), None)
+            if seat is None:
+                break
+            if seat in automated:
+                move: Move = engine.choose_automated(state, seat)
+                source = "automa"
+            else:
+                move = engine.bot_move(state, seat, bots[seat])
+                source = "bot"
+            state, more = engine.apply(state, seat, move)
+            moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source=source))
             events.extend(more)
         return state, events
 

@@ -52,6 +52,8 @@ def actor_of(source: str) -> Actor:
     """A stored move's source as undo sees it: the person, the bot for them, or an automated seat."""
     if source == "player":
         return Actor.PERSON
+    if source == "bot":
+        return Actor.BOT_PLAYER
     return Actor.ACTED_FOR if source in ACTED_FOR_SOURCES else Actor.AUTOMATED
 
 

@@ -92,9 +92,10 @@ class Clocks(commands.Cog):
         """Only delivered with the members intent; otherwise the reminder notices the absence.
 
         The player's games end first (and count), then they leave the server's leaderboards."""
-        for table in await self.store.open_tables_of(payload.user.id):
+        user_id = payload.user.id
+        for table in [*await self.store.open_tables_of(user_id), *await self.store.lobbies_inviting(user_id)]:
             if table.guild_id == payload.guild_id:
-                await self.absence.member_left(table, payload.user.id)
+                await self.absence.member_left(table, user_id)
         await self.store.forget_member(payload.guild_id, payload.user.id)
 
 

@@ -10,10 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.boards import Board
+from bot.bot_players import bot_name
 from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of
 from bot.tables import discord_time
-from db.boards import FinishedGame, GameLine, PlayerSummary
+from db.boards import FinishedGame, GameLine, PlayerSummary, Standing
 from db.rating import DISPLAY_BASE
 from render.rating_chart import ChartPicture, render_rating_chart
 
@@ -134,7 +135,12 @@ class PlayerStats(commands.Cog):
     def _history_value(self, tr: Tr, game: FinishedGame) -> str:
         automa = self.bot.tables.automa_name(game.game, tr)
         standings = tr("history.separator").join(
-            tr("history.standing", place=s.place, name=s.name or automa, score=s.score)
+            tr(
+                "history.standing",
+                place=s.place,
+                name=self._standing_name(tr, game, s, automa),
+                score=s.score,
+            )
             for s in game.standings
         )
         when, link = discord_time(game.finished_at, "d"), thread_link(game)
@@ -142,6 +148,13 @@ class PlayerStats(commands.Cog):
             reason = tr(f"history.end.{game.end_reason}")
             return tr("history.line_ended", when=when, standings=standings, reason=reason, link=link)[:1024]
         return tr("history.line", when=when, standings=standings, link=link)[:1024]
+
+    @staticmethod
+    def _standing_name(tr: Tr, game: FinishedGame, standing: Standing, automa: str) -> str:
+        """A player's name, a bot player's in the reader's language, or the automa's."""
+        if standing.bot_level is not None:
+            return bot_name(tr, game.game, standing.name or "?", standing.bot_level)
+        return standing.name or automa
 
 
 async def setup(bot: Any) -> None:

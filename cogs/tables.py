@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -13,7 +14,7 @@ from discord.ext import commands
 from bot.clock_settings import at_limit_choices, describe, duration_choices, merged, of_table
 from bot.errors import UserError, run_guarded
 from bot.i18n import LANGS, Tr, cmd, lang_of
-from bot.lobby import LobbyButton, redraw_lobby
+from bot.lobby import LobbyButton, LobbySelect, redraw_lobby
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
 from db.models import TableRow
@@ -37,11 +38,13 @@ class AbandonButton(
     ended, or a lobby whose game has started since, is refused with the reason.
     """
 
-    def __init__(self, table_id: int, status: str, answer: str, tr: Tr | None = None) -> None:
+    def __init__(
+        self, table_id: int, status: str, answer: str, tr: Tr | None = None, label: str | None = None
+    ) -> None:
         tr = tr or Tr("en")
         super().__init__(
             discord.ui.Button(
-                label=tr("abandon.button" if answer == "yes" else "abandon.keep"),
+                label=label or tr("abandon.button" if answer == "yes" else "abandon.keep"),
                 style=discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary,
                 custom_id=f"abandon:{table_id}:{status}:{answer}",
             )
@@ -67,6 +70,16 @@ def abandon_view(table: TableRow, tr: Tr) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for answer in ("yes", "no"):
         view.add_item(AbandonButton(table.id, table.status, answer, tr))
+    return view
+
+
+def abandon_which_view(tables: list[TableRow], tr: Tr, title: Callable[[str], str]) -> discord.ui.View:
+    """One "Abandon <game>" button per table of a DM holding several, and "Keep playing"."""
+    view = discord.ui.View(timeout=None)
+    for table in tables:
+        label = tr("abandon.button_game", game=title(table.game))[:80]
+        view.add_item(AbandonButton(table.id, table.status, "yes", tr, label=label))
+    view.add_item(AbandonButton(tables[0].id, tables[0].status, "no", tr))
     return view
 
 
@@ -159,11 +172,20 @@ class Tables(commands.Cog):
         ]
     )
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
-        table = await self.service.table_here(interaction)
-        self.service.seat_of(table, interaction.user.id)
-        await self.service.store.set_locale(table.id, language.value)
+        """The table's language; in a DM with one table per game, every one of them (the one
+        person there plays them all)."""
+        tables = await self.service.tables_here(interaction)
+        if not tables:
+            raise UserError("table.none_here")
+        mine = [t for t in tables if t.seat_of(interaction.user.id) is not None]
+        if not mine:
+            raise UserError("table.not_seated")
+        for table in mine:
+            await self.service.store.set_locale(table.id, language.value)
         tr = Tr(language.value)
-        await interaction.response.send_message(tr("table.language_set"))
+        await interaction.response.send_message(
+            tr("table.language_set" if len(mine) == 1 else "table.languages_set")
+        )
 
     @table.command(name=cmd("cmd.table.settings.name"), description=cmd("cmd.table.settings.description"))
     @app_commands.rename(
@@ -185,10 +207,11 @@ class Tables(commands.Cog):
         at_limit: str | None = None,
     ) -> None:
         """Without options it shows the settings; with them, the host changes them in the lobby."""
+        tables = await self.service.tables_here(interaction)
+        if tables and all(t.max_seats == 1 for t in tables):
+            raise UserError("settings.solo")  # a DM's solo tables, however many
         table = await self.service.table_here(interaction)
         tr = Tr(lang_of(interaction.locale))
-        if table.max_seats == 1:
-            raise UserError("settings.solo")
         current = of_table(table)
         if reminder is None and limit is None and at_limit is None:
             await interaction.response.send_message(
@@ -265,15 +288,22 @@ class Tables(commands.Cog):
 
     @table.command(name=cmd("cmd.table.abandon.name"), description=cmd("cmd.table.abandon.description"))
     async def abandon(self, interaction: discord.Interaction) -> None:
-        table = await self.service.table_here(interaction)
-        if not may_manage(interaction, table):
+        """Asks once more; in a DM holding several tables (one per game), which one."""
+        tables = await self.service.tables_here(interaction)
+        if not tables:
+            raise UserError("table.none_here")
+        tables = [t for t in tables if may_manage(interaction, t)]
+        if not tables:
             raise UserError("abandon.not_allowed")
         tr = Tr(lang_of(interaction.locale))
-        await interaction.response.send_message(
-            tr("abandon.confirm"), view=abandon_view(table, tr), ephemeral=True
-        )
+        if len(tables) == 1:
+            view, question = abandon_view(tables[0], tr), tr("abandon.confirm")
+        else:
+            view = abandon_which_view(tables, tr, lambda game: self.service.title(game, tr))
+            question = tr("abandon.which")
+        await interaction.response.send_message(question, view=view, ephemeral=True)
 
 
 async def setup(bot: Any) -> None:
-    bot.add_dynamic_items(LobbyButton, AbandonButton)
+    bot.add_dynamic_items(LobbyButton, LobbySelect, AbandonButton)
     await bot.add_cog(Tables(bot))

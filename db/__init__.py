@@ -7,9 +7,13 @@ from db.errors import (
     AlreadySeated,
     ChannelBusy,
     DuplicateInteraction,
+    LobbyChanged,
+    NotABot,
     NotInLobby,
+    NotInvited,
     NotSeated,
     SchemaTooNew,
+    SeatsReserved,
     StaleVersion,
     StorageFault,
     StoreError,
@@ -17,21 +21,26 @@ from db.errors import (
     TableFull,
     TableNotFound,
 )
-from db.models import MoveRow, NewMove, NewResult, ResultRow, SeatRow, TableRow
+from db.models import InviteRow, MoveRow, NewMove, NewResult, ResultRow, SeatRow, TableRow
 from db.store import Store
 
 __all__ = [
     "AlreadySeated",
     "ChannelBusy",
     "DuplicateInteraction",
+    "InviteRow",
+    "LobbyChanged",
     "MoveRow",
     "NewMove",
     "NewResult",
+    "NotABot",
     "NotInLobby",
+    "NotInvited",
     "NotSeated",
     "ResultRow",
     "SchemaTooNew",
     "SeatRow",
+    "SeatsReserved",
     "StaleVersion",
     "StorageFault",
     "Store",

@@ -18,7 +18,9 @@ import aiosqlite
 
 from db.models import ResultRow
 
-RESULT_COLUMNS = "table_id, seat, user_id, game, guild_id, place, score, finished_at, variant, level"
+RESULT_COLUMNS = (
+    "table_id, seat, user_id, game, guild_id, place, score, finished_at, variant, level, bot_level"
+)
 PER_PAGE = 10
 
 
@@ -34,6 +36,7 @@ def result_row(r: sqlite3.Row) -> ResultRow:
         r["finished_at"],
         r["variant"],
         r["level"],
+        r["bot_level"],
     )
 
 
@@ -273,6 +276,8 @@ class Standing:
     name: str | None
     place: int
     score: int
+    bot_level: str | None = None
+    """A bot player's level (``name`` is then its number among the table's bots)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +307,7 @@ async def recent_games(conn: aiosqlite.Connection, user_id: int, limit: int = 10
     marks = ", ".join("?" * len(ids))
     rows = await conn.execute_fetchall(
         "SELECT r.table_id, r.seat, r.user_id, r.game, r.place, r.score, r.finished_at, r.variant, r.level, "
-        "t.guild_id, t.channel_id, t.end_reason, s.name FROM results r "
+        "t.guild_id, t.channel_id, t.end_reason, s.name, s.bot_level FROM results r "
         "JOIN game_tables t ON t.id = r.table_id "
         "LEFT JOIN seats s ON s.table_id = r.table_id AND s.seat = r.seat "
         f"WHERE r.table_id IN ({marks}) ORDER BY r.place, r.seat",
@@ -323,5 +328,7 @@ async def recent_games(conn: aiosqlite.Connection, user_id: int, limit: int = 10
                 r["end_reason"],
                 [],
             )
-        game.standings.append(Standing(r["seat"], r["user_id"], r["name"], r["place"], r["score"]))
+        game.standings.append(
+            Standing(r["seat"], r["user_id"], r["name"], r["place"], r["score"], r["bot_level"])
+        )
     return [games[i] for i in ids if i in games]

@@ -35,13 +35,15 @@ async def update_awaited(
 
     A seat that stays awaited keeps its clock (time counts from when it became awaited),
     unless the bot just moved for it at its limit: then a fresh period starts. A clock
-    started during a vacation counts from the vacation's end.
+    started during a vacation counts from the vacation's end. A bot player's seat never
+    waits, so it never gets a clock, whatever ``awaited`` says.
     """
     (settings,) = await conn.execute_fetchall(
         "SELECT remind_after, time_limit FROM game_tables WHERE id = ?", (table_id,)
     )
     seats = await conn.execute_fetchall(
-        "SELECT seat, user_id, awaited_since, timeouts FROM seats WHERE table_id = ?", (table_id,)
+        "SELECT seat, user_id, awaited_since, timeouts FROM seats WHERE table_id = ? AND user_id IS NOT NULL",
+        (table_id,),
     )
     timed_out = {m.seat for m in moves if m.source == "timeout"}
     acted = {m.seat for m in moves if m.source == "player"}

@@ -23,6 +23,24 @@ class TableFull(StoreError):
     """Every seat of the table is taken."""
 
 
+class SeatsReserved(TableFull):
+    """Every free seat is reserved for an invited person who has not joined yet.
+
+    A subclass of ``TableFull``: for anyone else the table is as good as full."""
+
+
+class NotInvited(StoreError):
+    """The user holds no reserved seat at this table."""
+
+
+class LobbyChanged(StoreError):
+    """The lobby's seats changed between reading it and starting its game."""
+
+
+class NotABot(StoreError):
+    """That seat is not a bot player's (someone took it meanwhile, or it moved)."""
+
+
 class NotSeated(StoreError):
     """The user does not sit at this table."""
 

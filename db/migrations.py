@@ -210,7 +210,62 @@ UPDATE players SET name = (
     WHERE name IS NULL;
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3]
+_V4 = """
+-- Bot players: a seat the host filled in the lobby has no user (user_id NULL) and a level;
+-- its name holds its number among the table's bots ('1', '2'), shown in the reader's language.
+-- SQLite cannot drop NOT NULL in place, so seats is rebuilt keeping every row and index.
+-- A bot never waits, so it never has a clock (the CHECK makes a mistake fail loudly).
+CREATE TABLE seats_v4 (
+    table_id      INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seat          INTEGER NOT NULL CHECK (seat >= 0),
+    user_id       INTEGER,
+    name          TEXT    NOT NULL,
+    joined_at     REAL    NOT NULL,
+    awaited_since REAL,
+    clock_start   REAL,
+    remind_at     REAL,
+    deadline      REAL,
+    timeouts      INTEGER NOT NULL DEFAULT 0,
+    bot_level     TEXT,
+    PRIMARY KEY (table_id, seat),
+    UNIQUE (table_id, user_id),
+    CHECK ((user_id IS NULL) = (bot_level IS NOT NULL)),
+    CHECK (bot_level IS NULL OR (awaited_since IS NULL AND remind_at IS NULL AND deadline IS NULL))
+);
+INSERT INTO seats_v4 (table_id, seat, user_id, name, joined_at, awaited_since, clock_start, remind_at,
+                      deadline, timeouts)
+    SELECT table_id, seat, user_id, name, joined_at, awaited_since, clock_start, remind_at, deadline, timeouts
+    FROM seats;
+DROP TABLE seats;
+ALTER TABLE seats_v4 RENAME TO seats;
+CREATE INDEX seats_user ON seats (user_id);
+CREATE INDEX seats_remind_at ON seats (remind_at) WHERE remind_at IS NOT NULL;
+CREATE INDEX seats_deadline ON seats (deadline) WHERE deadline IS NOT NULL;
+CREATE INDEX seats_user_awaited ON seats (user_id) WHERE awaited_since IS NOT NULL;
+
+-- Seats reserved in a lobby for invited people who have not joined yet.
+CREATE TABLE invites (
+    table_id   INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    invited_at REAL    NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+CREATE INDEX invites_user ON invites (user_id);
+
+-- A bot player's result (user_id NULL): a table with one is stored but never rated.
+ALTER TABLE results ADD COLUMN bot_level TEXT;
+
+-- One open table per thread on a server, but one per game in a DM (a solo RunArch game and a
+-- MarsBot game side by side).
+DROP INDEX game_tables_open_channel;
+CREATE UNIQUE INDEX game_tables_open_channel
+    ON game_tables (channel_id) WHERE status IN ('lobby', 'active') AND guild_id IS NOT NULL;
+CREATE UNIQUE INDEX game_tables_open_dm_game
+    ON game_tables (channel_id, game) WHERE status IN ('lobby', 'active') AND guild_id IS NULL;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4]
 """Ordered migration scripts; append only."""
 
 RATED_SINCE = 3

@@ -11,10 +11,14 @@ OPEN_STATUSES: frozenset[str] = frozenset({"lobby", "active"})
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
-    """One seated player; ``seat`` is 0..n-1 with no gaps."""
+    """One seated player or bot player; ``seat`` is 0..n-1 with no gaps.
+
+    A bot player (a seat the host filled in the lobby) has no user: ``user_id`` is ``None``,
+    ``bot_level`` its level and ``name`` its number among the table's bots ("1", "2"), which
+    the bot shows in the reader's language ("Bot 1 (easy)")."""
 
     seat: int
-    user_id: int
+    user_id: int | None
     name: str
     joined_at: float
     awaited_since: float | None = None
@@ -25,6 +29,21 @@ class SeatRow:
     """When the time limit strikes (moved by vacations); ``None`` without a limit."""
     timeouts: int = 0
     """Time limits missed in a row; a move of the player's own resets it."""
+    bot_level: str | None = None
+    """The level of a bot player (one of the game's ``bot_levels``); ``None`` for a person."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class InviteRow:
+    """A seat reserved in a lobby for an invited person who has not joined yet."""
+
+    user_id: int
+    name: str
+    invited_at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +80,8 @@ class TableRow:
     """At the limit: ``auto`` (the engine's automatic move) or ``remove`` (the player is out)."""
     end_reason: str | None = None
     """Why the table ended other than by play: abandoned, timeout, kicked, left."""
+    invites: tuple[InviteRow, ...] = ()
+    """Invited people who have not joined yet: each holds one of the free seats (lobby only)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of ``user_id``, or ``None`` if they do not sit here."""
@@ -88,6 +109,29 @@ class TableRow:
         """True while the table occupies its channel (lobby or active)."""
         return self.status in OPEN_STATUSES
 
+    @property
+    def bots(self) -> dict[int, str]:
+        """Seat -> level of every bot player."""
+        return {s.seat: s.bot_level for s in self.seats if s.bot_level is not None}
+
+    @property
+    def people(self) -> tuple[SeatRow, ...]:
+        """The seats of persons, in seat order."""
+        return tuple(s for s in self.seats if s.user_id is not None)
+
+    @property
+    def free_seats(self) -> int:
+        """Seats nobody (person or bot) has taken yet, reserved ones included."""
+        return self.max_seats - len(self.seats)
+
+    @property
+    def open_seats(self) -> int:
+        """Free seats anyone may take: those not reserved for an invited person."""
+        return max(0, self.free_seats - len(self.invites))
+
+    def is_invited(self, user_id: int) -> bool:
+        return any(i.user_id == user_id for i in self.invites)
+
 
 @dataclass(frozen=True, slots=True)
 class NewMove:
@@ -97,7 +141,8 @@ class NewMove:
     notation: str
     user_id: int | None
     source: str = "player"
-    """``player``, ``automa``, or who acted for an absent player: ``timeout``, ``kicked``, ``left``."""
+    """``player``, ``automa``, ``bot`` (a bot player), or who acted for an absent player:
+    ``timeout``, ``kicked``, ``left``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +170,8 @@ class NewResult:
     """What splits the rating pools (a variant such as ``simple``; ``""`` without variants)."""
     level: str | None = None
     """The automa's level at a solo table (``None`` at a table of people)."""
+    bot_level: str | None = None
+    """A bot player's level (its ``user_id`` is ``None``): a table with one is never rated."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +188,7 @@ class ResultRow:
     finished_at: float
     variant: str = ""
     level: str | None = None
+    bot_level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 A finished table between people updates one rating per player in two pools: the whole game
 (variant ``""``) and its variant. A solo table (an automa has a result without a user) updates
-the solo record of its game, variant and automa level instead. Doing this in the results'
+the solo record of its game, variant and automa level instead. A table with a bot player (a
+result with a ``bot_level``) is stored but counts in neither. Doing this in the results'
 transaction means a game is counted exactly once; :func:`rebuild` recomputes everything from
 the results table in the order the games finished, with the same counting function
 (:func:`count_table`), so both give the same numbers.
@@ -50,12 +51,18 @@ class Counted:
 
 
 def rating_keys(game: str, results: Sequence[NewResult]) -> list[RatingKey]:
-    """The pools a table between people rates; none for a solo table or a lone player."""
+    """The pools a table between people rates; none for a solo table, a lone player or a table
+    with a bot player."""
     people = [r for r in results if r.user_id is not None]
     if len(people) < len(results) or len(people) < 2:
         return []
     pools = dict.fromkeys(["", results[0].variant])  # ordered, without a duplicate ""
     return [(game, variant, r.user_id) for variant in pools for r in people if r.user_id is not None]
+
+
+def with_bots(results: Sequence[NewResult]) -> bool:
+    """Whether a bot player sat at the table: then it is stored but unrated and off the solo boards."""
+    return any(r.bot_level is not None for r in results)
 
 
 def count_table(
@@ -69,6 +76,8 @@ def count_table(
     ``ratings`` must hold the current tally of every key of :func:`rating_keys` that exists.
     """
     counted = Counted()
+    if with_bots(results):
+        return counted
     people = [r for r in results if r.user_id is not None]
     if len(people) < len(results):
         for r in people:
@@ -106,7 +115,7 @@ async def record(
     await run(
         conn,
         "INSERT INTO players (user_id, name, updated_at) "
-        "SELECT user_id, name, ? FROM seats WHERE table_id = ? AND true "
+        "SELECT user_id, name, ? FROM seats WHERE table_id = ? AND user_id IS NOT NULL "
         "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
         (now, table_id),
     )
@@ -141,7 +150,7 @@ async def record(
 
 
 def _solo_keys(game: str, results: Sequence[NewResult]) -> list[SoloKey]:
-    if all(r.user_id is not None for r in results):
+    if all(r.user_id is not None for r in results) or with_bots(results):
         return []
     return [(game, r.variant, r.level or "", r.user_id) for r in results if r.user_id is not None]
 
@@ -204,15 +213,19 @@ async def rebuild(conn: aiosqlite.Connection) -> int:
     await run(conn, "DELETE FROM solo_records")
     rows = list(
         await conn.execute_fetchall(
-            "SELECT table_id, seat, user_id, game, place, score, finished_at, variant, level FROM results "
-            "ORDER BY finished_at, table_id, seat"
+            "SELECT table_id, seat, user_id, game, place, score, finished_at, variant, level, bot_level "
+            "FROM results ORDER BY finished_at, table_id, seat"
         )
     )
     final = Counted()
     changes: list[tuple[int, float, Counted]] = []
     batch: list[NewResult] = []
     for i, r in enumerate(rows):
-        batch.append(NewResult(r["seat"], r["user_id"], r["place"], r["score"], r["variant"], r["level"]))
+        batch.append(
+            NewResult(
+                r["seat"], r["user_id"], r["place"], r["score"], r["variant"], r["level"], r["bot_level"]
+            )
+        )
         if i + 1 < len(rows) and rows[i + 1]["table_id"] == r["table_id"]:
             continue
         counted = count_table(r["game"], batch, final.ratings, final.solo)

@@ -3,8 +3,8 @@
 ``Store`` is the one object the bot talks to. Its parts live in their own modules and it
 inherits them: the connection, lock and transactions in :mod:`db.store_base` (read its
 docstring for the locking rules), leaderboards and statistics in :mod:`db.store_standings`,
-clocks and player preferences in :mod:`db.store_players`, taking moves back in
-:mod:`db.store_undo`. This module keeps what changes a
+clocks and player preferences in :mod:`db.store_players`, bot players and invitations of a
+lobby in :mod:`db.store_lobby`, taking moves back in :mod:`db.store_undo`. This module keeps what changes a
 table: lobbies and seats, moves and results, and the table's small settings.
 """
 
@@ -21,16 +21,19 @@ from db.errors import (
     AlreadySeated,
     ChannelBusy,
     DuplicateInteraction,
+    LobbyChanged,
     NotInLobby,
     NotSeated,
+    SeatsReserved,
     StaleVersion,
     TableClosed,
     TableFull,
     TableNotFound,
 )
-from db.models import MoveRow, NewMove, NewResult, ResultRow, TableRow
+from db.models import MoveRow, NewMove, NewResult, ResultRow, SeatRow, TableRow
 from db.sql import run, run_many
 from db.store_base import TABLE_COLUMN_NAMES
+from db.store_lobby import LobbyStore
 from db.store_players import PlayersStore
 from db.store_standings import StandingsStore
 from db.store_undo import UndoStore
@@ -43,21 +46,21 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-class Store(StandingsStore, PlayersStore, UndoStore):
+class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
     """Async repository over one SQLite file; see :mod:`db.store_base` for the locking rules.
 
     ``clock`` returns unix seconds and stamps every row, so tests can travel in time.
     """
 
     @staticmethod
-    async def _open_id_in(conn: aiosqlite.Connection, channel_id: int) -> int | None:
-        rows = list(
-            await conn.execute_fetchall(
-                "SELECT id FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'active')",
-                (channel_id,),
-            )
+    async def _open_ids_in(conn: aiosqlite.Connection, channel_id: int, game: str | None = None) -> list[int]:
+        """Open tables of a channel, newest first: one in a thread, up to one per game in a DM."""
+        rows = await conn.execute_fetchall(
+            "SELECT id FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'active') "
+            "AND (? IS NULL OR game = ?) ORDER BY id DESC",
+            (channel_id, game, game),
         )
-        return rows[0]["id"] if rows else None
+        return [r["id"] for r in rows]
 
     # -- tables and seats ------------------------------------------------------------------
 
@@ -77,15 +80,20 @@ class Store(StandingsStore, PlayersStore, UndoStore):
         remind_after: float | None = None,
         time_limit: float | None = None,
         on_timeout: str = "auto",
+        invited: Sequence[tuple[int, str]] = (),
     ) -> TableRow:
         """Open a lobby in ``channel_id`` with the host in seat 0.
 
         ``remind_after`` and ``time_limit`` are seconds (``None``: no reminder, no limit).
-        Raises ``ChannelBusy`` if the channel already has a lobby or active table.
+        ``invited`` (user id, name) each reserve one of the other seats until they join.
+        Raises ``ChannelBusy`` if the channel already has a lobby or active table (in a DM,
+        one of the same game), ``ValueError`` for more invitees than free seats.
         """
+        if len({uid for uid, _ in invited} | {host_id}) != len(invited) + 1 or len(invited) >= max_seats:
+            raise ValueError(f"invitees {[uid for uid, _ in invited]} do not fit {max_seats} seats")
         now = self._clock()
         async with self._write() as conn:
-            if await self._open_id_in(conn, channel_id) is not None:
+            if await self._open_ids_in(conn, channel_id, game if guild_id is None else None):
                 raise ChannelBusy(channel_id)
             done = await run(
                 conn,
@@ -116,6 +124,11 @@ class Store(StandingsStore, PlayersStore, UndoStore):
                 "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (?, 0, ?, ?, ?)",
                 (table_id, host_id, host_name, now),
             )
+            await run_many(
+                conn,
+                "INSERT INTO invites (table_id, user_id, name, invited_at) VALUES (?, ?, ?, ?)",
+                [(table_id, uid, name, now) for uid, name in invited],
+            )
             return await self._require(conn, table_id)
 
     async def table(self, table_id: int) -> TableRow | None:
@@ -123,11 +136,18 @@ class Store(StandingsStore, PlayersStore, UndoStore):
         async with self._read() as conn:
             return await self._load(conn, table_id)
 
-    async def open_table_in(self, channel_id: int) -> TableRow | None:
-        """The lobby or active table of a channel (thread or DM), if any."""
+    async def open_table_in(self, channel_id: int, game: str | None = None) -> TableRow | None:
+        """The lobby or active table of a channel (thread or DM) of ``game``, if any.
+
+        Without ``game``: the newest (a DM may hold one per game; see :meth:`open_tables_in`)."""
         async with self._read() as conn:
-            table_id = await self._open_id_in(conn, channel_id)
-            return None if table_id is None else await self._load(conn, table_id)
+            ids = await self._open_ids_in(conn, channel_id, game)
+            return await self._load(conn, ids[0]) if ids else None
+
+    async def open_tables_in(self, channel_id: int) -> list[TableRow]:
+        """Every lobby or active table of a channel, newest first (several only in a DM)."""
+        async with self._read() as conn:
+            return [t for i in await self._open_ids_in(conn, channel_id) if (t := await self._load(conn, i))]
 
     async def open_tables_of(self, user_id: int) -> list[TableRow]:
         """Lobby and active tables where the user sits, newest first (for "my games")."""
@@ -142,9 +162,10 @@ class Store(StandingsStore, PlayersStore, UndoStore):
             return [await self._with_seats(conn, r) for r in rows]
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableRow:
-        """Seat the user in the next free seat.
+        """Seat the user in the next free seat (an invited user in the seat reserved for them).
 
-        Raises ``NotInLobby``, ``AlreadySeated`` or ``TableFull`` (checked in that order).
+        Raises ``NotInLobby``, ``AlreadySeated``, ``TableFull`` or ``SeatsReserved`` (the free
+        seats are held for invited people), checked in that order.
         """
         now = self._clock()
         async with self._write() as conn:
@@ -153,54 +174,35 @@ class Store(StandingsStore, PlayersStore, UndoStore):
                 raise NotInLobby(table_id)
             if row.seat_of(user_id) is not None:
                 raise AlreadySeated(table_id, user_id)
-            if len(row.seats) >= row.max_seats:
+            if row.free_seats <= 0:
                 raise TableFull(table_id)
+            if not row.is_invited(user_id) and row.open_seats <= 0:
+                raise SeatsReserved(table_id)
             await run(
                 conn,
                 "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, len(row.seats), user_id, name, now),
             )
+            await run(conn, "DELETE FROM invites WHERE table_id = ? AND user_id = ?", (table_id, user_id))
             await self._touch(conn, table_id, now)
             return await self._require(conn, table_id)
 
     async def leave(self, table_id: int, user_id: int) -> TableRow:
-        """Free the user's seat; the others close the gap, keeping their join order.
+        """Free the user's seat; the others (bot players too) close the gap, keeping their order.
 
-        If the host leaves, the player now in seat 0 becomes host; if nobody is left, the
-        table is cancelled so it stops holding the channel. Raises ``NotInLobby``, ``NotSeated``.
+        If the host leaves, the first person now seated becomes host; if no person is left
+        (bot players alone do not play), the table is cancelled so it stops holding the channel.
+        Raises ``NotInLobby``, ``NotSeated``.
         """
         now = self._clock()
         async with self._write() as conn:
             row = await self._require(conn, table_id)
+            seat = row.seat_of(user_id)
             if row.status != "lobby":
                 raise NotInLobby(table_id)
-            if row.seat_of(user_id) is None:
+            if seat is None:
                 raise NotSeated(table_id, user_id)
-            await run(conn, "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
-            remaining = [s for s in row.seats if s.user_id != user_id]
-            # In a lobby seat order is join order; moving seats down in ascending order never
-            # lands on an occupied (table_id, seat).
-            for new_seat, s in enumerate(remaining):
-                if s.seat != new_seat:
-                    await run(
-                        conn,
-                        "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
-                        (new_seat, table_id, s.seat),
-                    )
-            if not remaining:
-                await run(
-                    conn,
-                    "UPDATE game_tables SET status = 'cancelled', updated_at = ? WHERE id = ?",
-                    (now, table_id),
-                )
-            elif user_id == row.host_id:
-                await run(
-                    conn,
-                    "UPDATE game_tables SET host_id = ?, updated_at = ? WHERE id = ?",
-                    (remaining[0].user_id, now, table_id),
-                )
-            else:
-                await self._touch(conn, table_id, now)
+            await self._free_seat(conn, row, seat, now)
             return await self._require(conn, table_id)
 
     async def start(
@@ -209,33 +211,43 @@ class Store(StandingsStore, PlayersStore, UndoStore):
         state: dict[str, Any],
         *,
         seat_order: list[int] | None = None,
+        from_seats: Sequence[int] | None = None,
         awaited: Collection[int] = (),
+        moves: Sequence[NewMove] = (),
+        expected_seats: Sequence[SeatRow] | None = None,
     ) -> TableRow:
         """Lobby -> active with the initial state at version 1.
 
-        ``seat_order`` lists the seated user ids in their new seat order (e.g. a random first
-        player); it must be a permutation of the seated users (``ValueError`` otherwise).
-        The clocks of the ``awaited`` seats (in the new order) start now. Raises ``NotInLobby``.
+        The new seat order (e.g. a random first player) is given either as ``seat_order``, the
+        seated user ids in their new order, or as ``from_seats``, the lobby seat each new seat
+        comes from (bot players have no user id); either must be a permutation (``ValueError``
+        otherwise). ``moves`` are what bot players did at once (the first decision was
+        theirs): logged from ply 0, ``state`` being the state after them. The clocks of the
+        ``awaited`` seats (in the new order) start now. Invitations that were not taken lapse.
+        Raises ``NotInLobby``, and ``LobbyChanged`` if the seats are no longer ``expected_seats``
+        (someone joined or left since the caller read the lobby and set the game up).
         """
         now = self._clock()
         async with self._write() as conn:
             row = await self._require(conn, table_id)
             if row.status != "lobby":
                 raise NotInLobby(table_id)
+            if expected_seats is not None and tuple(row.seats) != tuple(expected_seats):
+                raise LobbyChanged(table_id)
             if seat_order is not None:
-                by_user = {s.user_id: s for s in row.seats}
+                by_user = {s.user_id: s.seat for s in row.seats}
                 if len(seat_order) != len(by_user) or set(seat_order) != set(by_user):
                     raise ValueError(f"seat_order {seat_order} is not a permutation of {sorted(by_user)}")
-                # Delete and reinsert: renumbering in place would collide on the primary key.
-                await run(conn, "DELETE FROM seats WHERE table_id = ?", (table_id,))
-                await run_many(
-                    conn,
-                    "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)",
-                    [
-                        (table_id, i, uid, by_user[uid].name, by_user[uid].joined_at)
-                        for i, uid in enumerate(seat_order)
-                    ],
-                )
+                from_seats = [by_user[uid] for uid in seat_order]
+            if from_seats is not None:
+                await self._reorder_seats(conn, row, from_seats)
+            await run(conn, "DELETE FROM invites WHERE table_id = ?", (table_id,))
+            await run_many(
+                conn,
+                "INSERT INTO moves (table_id, ply, seat, user_id, notation, interaction_id, created_at, "
+                "source) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)",
+                [(table_id, i, m.seat, m.user_id, m.notation, now, m.source) for i, m in enumerate(moves)],
+            )
             await run(
                 conn,
                 "UPDATE game_tables SET status = 'active', state = ?, version = 1, updated_at = ? "
@@ -244,6 +256,31 @@ class Store(StandingsStore, PlayersStore, UndoStore):
             )
             await clocks.update_awaited(conn, table_id, awaited, (), now)
             return await self._require(conn, table_id)
+
+    @staticmethod
+    async def _reorder_seats(conn: aiosqlite.Connection, row: TableRow, from_seats: Sequence[int]) -> None:
+        """New seat ``i`` is the lobby's seat ``from_seats[i]``."""
+        by_seat = {s.seat: s for s in row.seats}
+        if len(from_seats) != len(by_seat) or set(from_seats) != set(by_seat):
+            raise ValueError(f"from_seats {list(from_seats)} is not a permutation of {sorted(by_seat)}")
+        # Delete and reinsert: renumbering in place would collide on the primary key.
+        await run(conn, "DELETE FROM seats WHERE table_id = ?", (row.id,))
+        await run_many(
+            conn,
+            "INSERT INTO seats (table_id, seat, user_id, name, joined_at, bot_level) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    row.id,
+                    i,
+                    by_seat[old].user_id,
+                    by_seat[old].name,
+                    by_seat[old].joined_at,
+                    by_seat[old].bot_level,
+                )
+                for i, old in enumerate(from_seats)
+            ],
+        )
 
     async def discard_lobby(self, table_id: int) -> bool:
         """Forget a lobby whose post never appeared (Discord refused it), as if never opened.
@@ -273,6 +310,7 @@ class Store(StandingsStore, PlayersStore, UndoStore):
                 "UPDATE game_tables SET status = 'cancelled', end_reason = ?, updated_at = ? WHERE id = ?",
                 (reason, now, table_id),
             )
+            await run(conn, "DELETE FROM invites WHERE table_id = ?", (table_id,))
             await clocks.clear(conn, table_id)
             return await self._require(conn, table_id)
 
@@ -375,9 +413,21 @@ class Store(StandingsStore, PlayersStore, UndoStore):
         await run_many(
             conn,
             "INSERT INTO results (table_id, seat, user_id, game, guild_id, place, score, finished_at, "
-            "variant, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "variant, level, bot_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (table_id, r.seat, r.user_id, game, guild_id, r.place, r.score, now, r.variant, r.level)
+                (
+                    table_id,
+                    r.seat,
+                    r.user_id,
+                    game,
+                    guild_id,
+                    r.place,
+                    r.score,
+                    now,
+                    r.variant,
+                    r.level,
+                    r.bot_level,
+                )
                 for r in results
             ],
         )

@@ -28,7 +28,7 @@ import aiosqlite
 
 from db import migrations, preflight, standings
 from db.errors import StorageFault, TableNotFound
-from db.models import SeatRow, TableRow
+from db.models import InviteRow, SeatRow, TableRow
 from db.sql import run
 
 BUSY_TIMEOUT_MS = 5000
@@ -194,7 +194,7 @@ class StoreBase:
     @staticmethod
     async def _with_seats(conn: aiosqlite.Connection, r: sqlite3.Row) -> TableRow:
         seat_rows = await conn.execute_fetchall(
-            "SELECT seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts "
+            "SELECT seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts, bot_level "
             "FROM seats WHERE table_id = ? ORDER BY seat",
             (r["id"],),
         )
@@ -208,9 +208,20 @@ class StoreBase:
                 s["remind_at"],
                 s["deadline"],
                 s["timeouts"],
+                s["bot_level"],
             )
             for s in seat_rows
         )
+        invites: tuple[InviteRow, ...] = ()
+        if r["status"] == "lobby":
+            invites = tuple(
+                InviteRow(i["user_id"], i["name"], i["invited_at"])
+                for i in await conn.execute_fetchall(
+                    "SELECT user_id, name, invited_at FROM invites WHERE table_id = ? "
+                    "ORDER BY invited_at, rowid",
+                    (r["id"],),
+                )
+            )
         return TableRow(
             id=r["id"],
             game=r["game"],
@@ -234,4 +245,5 @@ class StoreBase:
             time_limit=r["time_limit"],
             on_timeout=r["on_timeout"],
             end_reason=r["end_reason"],
+            invites=invites,
         )

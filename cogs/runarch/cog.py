@@ -168,7 +168,7 @@ class RunArch(
     ) -> None:
         if interaction.guild is not None or not isinstance(interaction.channel, discord.DMChannel):
             raise UserError("runarch.solo_dm_only")
-        if await self.service.store.open_table_in(interaction.channel_id or 0) is not None:
+        if await self.service.store.open_table_in(interaction.channel_id or 0, NAME) is not None:
             raise UserError("runarch.solo_busy")
         options = {key: value for key, value in (("variant", variant), ("difficulty", difficulty)) if value}
         table = await self.service.open_solo(interaction, NAME, options)
@@ -283,8 +283,8 @@ class RunArch(
 
     # ---- autocomplete: only what the engine would accept, labelled in words
     async def _state_and_seat(self, interaction: discord.Interaction) -> tuple[dict[str, Any], int] | None:
-        table = await self.service.store.open_table_in(interaction.channel_id or 0)
-        if table is None or table.game != NAME or table.state is None:
+        table = await self.service.store.open_table_in(interaction.channel_id or 0, NAME)
+        if table is None or table.state is None:
             return None
         seat = table.seat_of(interaction.user.id)
         return (table.state, seat) if seat is not None else None

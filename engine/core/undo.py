@@ -29,7 +29,10 @@ class Actor(Enum):
     PERSON = "person"
     """The person in that seat, by their own command or click."""
     AUTOMATED = "automated"
-    """The engine's own opponent or a bot player: asked of ``Game.can_undo`` like the person's moves."""
+    """The engine's own opponent (an automa, MarsBot): asked of ``Game.can_undo`` like the person's
+    moves, so a companion game can let a person take back what the bot did on a wrong answer."""
+    BOT_PLAYER = "bot_player"
+    """A bot player a host seated: another seat's move, which stops undo like a person's."""
     ACTED_FOR = "acted_for"
     """The bot moving for a person who was absent or removed: never taken back."""
 
@@ -124,7 +127,7 @@ def plan_undo(
         step = log[i]
         if step.actor is Actor.ACTED_FOR:
             return Stop(ACTED_FOR if step.seat == seat else OTHER_MOVED, step.seat)
-        if step.actor is Actor.PERSON and step.seat != seat:
+        if step.actor in (Actor.PERSON, Actor.BOT_PLAYER) and step.seat != seat:
             return Stop(OTHER_MOVED, step.seat)
         reason = replayed.stops[i]
         if reason is not None:

@@ -34,6 +34,8 @@ from engine.runarch.absent import quietest_swap
 from engine.runarch.automa import AUTOMA_SEAT, DIFFICULTIES, automa_turn, difficulty
 from engine.runarch.bets import targets
 from engine.runarch.board import generate_pads, generate_stones
+from engine.runarch.bot import LEVELS as BOT_LEVELS
+from engine.runarch.bot import bot_move as bot_player_move
 from engine.runarch.cards import deck as deck_version
 from engine.runarch.components import line_cells as _line_cells
 from engine.runarch.conditions import conditions as condition_version
@@ -92,6 +94,7 @@ INFO = GameInfo(
     level_option="difficulty",
     seat_params=("seat", "next", "opponent"),
     automa_name_key="runarch.automa_name",
+    bot_levels=BOT_LEVELS,
 )
 
 
@@ -182,6 +185,10 @@ class RunArch(Game):
         if seat not in self.automated_seats(state):
             raise ValueError(f"seat {seat} is not played by the automa")
         return AUTOMA_MOVE
+
+    def bot_move(self, state: State, seat: int, level: str) -> Move:
+        """A bot player's move (``engine.runarch.bot``): greedy on score, or weaker at ``easy``."""
+        return bot_player_move(self, state, seat, level)
 
     def timeout_move(self, state: State, seat: int) -> Move | None:
         """The least the rules ask of an absent player: the turn's compulsory swap, the one that

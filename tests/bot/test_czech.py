@@ -15,9 +15,7 @@ def test_english_and_czech_catalogs_are_complete_and_consistent() -> None:
     en, cs = sentences("en"), sentences("cs")
     assert set(en) == set(cs), sorted(set(en) ^ set(cs))
     mismatched = [
-        key
-        for key in en
-        if len({frozenset(placeholders(text)) for text in en[key] + cs[key]}) != 1
+        key for key in en if len({frozenset(placeholders(text)) for text in en[key] + cs[key]}) != 1
     ]
     assert not mismatched
     # A sentence must differ; a layout like "{card}: {pattern}" or a name like "RunArch" may be shared.
