@@ -118,7 +118,7 @@ async def _leave(store: Any, table: TableRow, user_id: int) -> TableRow:
 
 class LobbySelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"lobby:(?P<table>\d+):(?P<action>botlevel|botout|inviteout)",
+    template=r"lobby-pick:(?P<table>\d+):(?P<action>botlevel|botout|inviteout)",
 ):
     """A host's private choice (a bot's level, which bot leaves, whose invitation ends); its
     custom id names the table, so a choice made after a restart still counts."""
@@ -135,7 +135,7 @@ class LobbySelect(
             action, "uninvite_placeholder"
         )
         item: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"lobby:{table_id}:{action}",
+            custom_id=f"lobby-pick:{table_id}:{action}",
             options=list(options),
             placeholder=tr(f"lobby.{placeholder}"),
         )

@@ -44,7 +44,7 @@ async def test_a_runarch_solo_game_opens_beside_another_games_table_and_commands
     choices = await dana.autocomplete("runarch swap", "a", "")
     assert choices, "autocomplete reads the RunArch table, not the newer one of another game"
     moved = await dana.slash("runarch swap", a=choices[0]["value"], b=_neighbour(choices[0]["value"]))
-    assert not moved.ephemeral, moved.response.content
+    assert moved.ephemeral and "The board shows your move" in moved.response.content  # a step edits the post
     assert (await store.table(runarch.id)).version == 2
     assert await store.table(other.id) == other, "the other game's table is untouched"
 

@@ -11,7 +11,7 @@ from db.boards import BoardKey
 from engine.core import parse_record, replay_record
 from engine.core.game import replay
 from engine.runarch import GAME
-from tests.bot.harness import greedy_any_move, greedy_move, leaked_ids, play_by_command
+from tests.bot.harness import greedy_any_move, greedy_move, leaked_ids, moved, play_by_command
 
 MAX_ACTIONS = 500
 
@@ -52,7 +52,7 @@ async def test_a_person_and_a_bot_player_play_a_whole_game_which_stays_unrated(s
         bot_row = table.seat_row(bot_seat)
         assert (bot_row.awaited_since, bot_row.remind_at, bot_row.deadline) == (None, None, None)
         result = await play_by_command(alice, thread, greedy_move(table.state, seat))
-        assert not result.ephemeral, result.response.content
+        assert moved(result), result.response.content
     table = await store.table(table.id)
     assert table.status == "finished"
 
@@ -104,7 +104,7 @@ async def test_a_complex_game_with_a_bot_starts_with_the_bots_hidden_setup_choic
         table = await store.table(table.id)
         assert GAME.to_act(table.state) == [seat]
         result = await play_by_command(alice, thread, greedy_any_move(table.state, seat))
-        assert not result.ephemeral, result.response.content
+        assert moved(result), result.response.content
     moves = await store.moves(table.id)
     assert sum(m.seat == bot_seat for m in moves) > 5
     assert (
