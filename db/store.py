@@ -36,7 +36,7 @@ from db.store_base import TABLE_COLUMN_NAMES
 from db.store_lobby import LobbyStore
 from db.store_players import PlayersStore
 from db.store_standings import StandingsStore
-from db.store_undo import UndoStore
+from db.store_undo import UndoStore, read_log
 
 _T_TABLE_COLUMNS = ", ".join(f"t.{c}" for c in TABLE_COLUMN_NAMES)  # for queries joining seats
 
@@ -438,23 +438,7 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
     async def moves(self, table_id: int) -> list[MoveRow]:
         """The move log of a table in ply order (what replays to the stored state)."""
         async with self._read() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT ply, seat, user_id, notation, interaction_id, created_at, source FROM moves "
-                "WHERE table_id = ? ORDER BY ply",
-                (table_id,),
-            )
-            return [
-                MoveRow(
-                    r["ply"],
-                    r["seat"],
-                    r["user_id"],
-                    r["notation"],
-                    r["interaction_id"],
-                    r["created_at"],
-                    r["source"],
-                )
-                for r in rows
-            ]
+            return await read_log(conn, table_id)
 
     async def results(self, table_id: int) -> list[ResultRow]:
         """Final standings of a finished table, best place first."""

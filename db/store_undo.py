@@ -28,7 +28,7 @@ class UndoStore(StoreBase):
         """A table and its move log read together, so the log is the one its state came from."""
         async with self._read() as conn:
             table = await self._require(conn, table_id)
-            return table, await _log(conn, table_id)
+            return table, await read_log(conn, table_id)
 
     async def take_back(
         self,
@@ -85,7 +85,8 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-async def _log(conn: aiosqlite.Connection, table_id: int) -> list[MoveRow]:
+async def read_log(conn: aiosqlite.Connection, table_id: int) -> list[MoveRow]:
+    """A table's move log in ply order, inside the caller's transaction."""
     rows = await conn.execute_fetchall(
         "SELECT ply, seat, user_id, notation, interaction_id, created_at, source FROM moves "
         "WHERE table_id = ? ORDER BY ply",
