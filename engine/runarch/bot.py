@@ -108,7 +108,7 @@ def _steps(a: int, b: int, diagonal: bool) -> int:
 
 _HALF = {want: tuple(code for code in CODES if PAIR_POINTS[want][code] == 1) for want in CODES}
 """The stones sharing exactly one attribute with each stone."""
-_DIST = {
+DISTANCES = {
     diagonal: [[_steps(a, b, diagonal) for b in range(25)] for a in range(25)] for diagonal in (False, True)
 }
 """Swaps a stone needs to go from one cell to another (king's moves with diagonal swaps)."""
@@ -155,7 +155,7 @@ def _setup(game: Any, state: State, seat: int, moves: Sequence[Move]) -> Move:
     """Keep the two cards cheapest to score on this board as the hand; of the other two the
     lower id is the public goal and the other the secret one."""
     hand = state["setup_hands"][seat]
-    dist = _DIST[False]
+    dist = DISTANCES[False]
     cards = deck_of(state).cards
 
     def cost(card: str) -> int:
@@ -175,7 +175,7 @@ def _best_shift(game: Any, state: State, seat: int, shifts: Sequence[Move], *, m
     targets = _targets(game, state, seat)
     if not targets:
         return END_MOVE if may_end else shifts[0]
-    dist = _DIST[abilities(state, seat)["diagonal"]]
+    dist = DISTANCES[abilities(state, seat)["diagonal"]]
     stones = list(state["stones"])
     ranked = _cheapest(targets, stones, dist)
     now = ranked[0][0]

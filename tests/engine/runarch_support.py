@@ -12,9 +12,12 @@ import pytest
 from engine.core import Event, IllegalMove, Move
 from engine.runarch import GAME
 from engine.runarch.archives import fitting_archives
+from engine.runarch.bot import DISTANCES as bot_distances
+from engine.runarch.bot import FAR
+from engine.runarch.bot import plan_cost as bot_plan_cost
 from engine.runarch.cards import CARD_IDS, CARDS
 from engine.runarch.components import ALL_LINES, CELL_INDEX, CODES, SIMPLE_LINES
-from engine.runarch.scoring import PAIR_POINTS, match_bonus
+from engine.runarch.scoring import match_bonus
 from engine.runarch.tokens import counts_bonus
 
 State = dict[str, Any]
@@ -293,21 +296,9 @@ def place_stone(stones: list[str], code: str, cell: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ a planning player (complex game)
-_HALF = {want: tuple(code for code in CODES if PAIR_POINTS[want][code] == 1) for want in CODES}
-"""The eight stones sharing exactly one attribute with each stone."""
-_DIST = {
-    diagonal: [
-        [
-            max(abs(a // 5 - b // 5), abs(a % 5 - b % 5))
-            if diagonal
-            else abs(a // 5 - b // 5) + abs(a % 5 - b % 5)
-            for b in range(25)
-        ]
-        for a in range(25)
-    ]
-    for diagonal in (False, True)
-}
-_FAR = 1000
+# The cost model is the bot player's (engine/runarch/bot.py): one way to count stone steps.
+_DIST = bot_distances
+_FAR = FAR
 PLANS_TRIED = 3
 """The planner only weighs its moves against its three cheapest plans (speed)."""
 
@@ -321,31 +312,8 @@ def plan_cost(
     dist: list[list[int]],
 ) -> int:
     """Stone steps, roughly, until ``pattern`` scores ``need`` points on ``cells`` (``where``:
-    the cell of every stone).
-
-    Every position that matches nothing takes the nearest stone sharing colour or shape; then
-    the cheapest exact stones upgrade half matches until the points reach ``need``.
-    """
-    cost = points = 0
-    upgrades = []
-    for want, cell in zip(pattern, cells, strict=True):
-        got = PAIR_POINTS[want][stones[cell]]
-        to_cell = dist[cell]
-        if not got:
-            exact = to_cell[where[want]]
-            half = min(to_cell[where[code]] for code in _HALF[want])
-            if exact <= half:
-                cost, got = cost + exact, 2
-            else:
-                cost, got = cost + half, 1
-        if got == 1:
-            upgrades.append(to_cell[where[want]])
-        points += got
-    for step in sorted(upgrades):
-        if points >= need:
-            break
-        cost, points = cost + step, points + 1
-    return cost if points >= need else _FAR
+    the cell of every stone): the bot player's estimate."""
+    return bot_plan_cost((tuple(pattern), tuple(cells), need), stones, where, dist)
 
 
 def planner_move(state: State, seat: int, rnd: random.Random) -> str:
