@@ -21,7 +21,15 @@ from typing import Any
 
 import pytest
 
-from engine.core import GameRecord, RecordError, content_of, format_record, parse_record, replay_record
+from engine.core import (
+    GameRecord,
+    IllegalMove,
+    RecordError,
+    content_of,
+    format_record,
+    parse_record,
+    replay_record,
+)
 from engine.core.data import FILE_NAME, ITEM_MARK, TOP_FIELDS
 from engine.runarch import GAME, cards, conditions
 from tests.engine.test_runarch_golden import GAMES, expected, play
@@ -206,3 +214,29 @@ def test_a_broken_correction_is_refused_naming_the_file_the_card_and_the_field(t
             '(a shape 0 3 4 5 6, then a colour R B G Y V), not "7R"'
         )
         assert GAME.new(2, {}, 1, V1)["content"] == V1  # version 1 still loads
+
+
+@pytest.mark.usefixtures("corrected")
+def test_undo_replays_a_game_with_the_content_it_was_set_up_with() -> None:
+    """Undo replays the log: a game dealt from version 1 must still reach its stored state after
+    a correction ships, or nothing could be taken back in it (and with version 2 it would not)."""
+    from random import Random
+
+    from engine.core.undo import Actor, Step, replay_marked
+
+    state = GAME.new(2, {"variant": "simple"}, 11, V1)
+    steps: list[Step] = []
+    choose = Random(11)
+    for _ in range(12):
+        seat = GAME.to_act(state)[0]
+        move = choose.choice(list(GAME.legal_moves(state, seat)))
+        state, _ = GAME.apply(state, seat, move)
+        steps.append(Step(seat, move.notation, Actor.PERSON))
+    replayed = replay_marked(GAME, 2, {"variant": "simple"}, 11, steps, GAME.content(state))
+    assert replayed.end == state
+    # Replayed with the newest files instead, the same log no longer leads to that state.
+    try:
+        other = replay_marked(GAME, 2, {"variant": "simple"}, 11, steps).end
+    except IllegalMove:
+        other = None
+    assert other != state
