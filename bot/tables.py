@@ -334,7 +334,7 @@ class TableService(TurnPosts, PrivateEvents):
             states = [table.state, state]
         else:  # the steps in between count too: an automa's reply hands the turn back
             states = steps(engine, table.state, [(m.seat, m.notation) for m in moves])
-        return turn_started(engine, states, lambda s: self.awaited(engine, s))
+        return turn_started(engine, states, lambda s: self.awaited(engine, s, table.bots))
 
     async def _reloaded(self, table_id: int) -> TableRow:
         """The table again after a lost race; a game that ended meanwhile refuses the move."""

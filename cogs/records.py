@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import Any
 
@@ -56,11 +57,14 @@ def build_record(service: TableService, table: TableRow, moves: list[MoveRow], t
     )
 
 
-def animation(game: Game, record: GameRecord, draw: Draw, tr: Tr, final: State) -> bytes | None:
-    """The replay GIF, or ``None`` when the log no longer replays to the stored end: a game
-    played under an earlier version of the rules (its text record is still given)."""
+def animation(
+    game: Game, record: GameRecord, draw: Draw, tr: Tr, final: State, bots: Collection[int] = ()
+) -> bytes | None:
+    """The replay GIF (a frame per turn; ``bots``, the bot players' seats, never have a turn of
+    their own), or ``None`` when the log no longer replays to the stored end: a game played under
+    an earlier version of the rules (its text record is still given)."""
     try:
-        states = list(turn_states(game, record))
+        states = list(turn_states(game, record, bots))
     except IllegalMove:
         log.info("the log of a %s game no longer replays; no animation", record.game)
         return None
@@ -94,7 +98,9 @@ class Records(commands.Cog):
         note = "record.posted"
         if draw is not None:
             engine = self.service.adapters[table.game].game
-            gif = await asyncio.to_thread(animation, engine, game_record, draw, tr, table.state)
+            gif = await asyncio.to_thread(
+                animation, engine, game_record, draw, tr, table.state, tuple(table.bots)
+            )
             if gif is None:
                 note = "record.posted_no_replay"
             elif len(gif) <= MAX_UPLOAD:

@@ -21,14 +21,14 @@ of ``bench/replay_gif.py`` are about 0.5 MB at full size in 0.15-0.45 s: no need
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
 from engine.core import Game, GameRecord, IllegalMove, State
 from engine.core.record import initial_state, move_note
-from engine.core.turns import starts_turn
+from engine.core.turns import awaited_by, starts_turn
 
 Tr = Callable[..., str]
 Draw = Callable[[Mapping[str, Any], Sequence[str], Tr], Image.Image]
@@ -50,13 +50,17 @@ def states_of(game: Game, record: GameRecord) -> Iterator[State]:
         yield state
 
 
-def turn_states(game: Game, record: GameRecord) -> Iterator[State]:
-    """The initial state, each state that begins a turn (when the bot posts a new board) and the last."""
+def turn_states(game: Game, record: GameRecord, bots: Collection[int] = ()) -> Iterator[State]:
+    """The initial state, each state that begins a turn (when the bot posts a new board) and the last.
+
+    ``bots`` are the table's bot-player seats: like an automa they never wait, so a bot's turn
+    is no turn of its own (the record does not say which seats were bots; the table does)."""
     states = states_of(game, record)
+    awaited = awaited_by(game, bots)
     shown = previous = next(states)
     yield shown
     for state in states:
-        if starts_turn(game, previous, state):
+        if starts_turn(game, previous, state, awaited):
             shown = state
             yield shown
         previous = state
@@ -64,10 +68,11 @@ def turn_states(game: Game, record: GameRecord) -> Iterator[State]:
         yield previous
 
 
-def record_gif(game: Game, record: GameRecord, draw: Draw, tr: Tr) -> bytes:
+def record_gif(game: Game, record: GameRecord, draw: Draw, tr: Tr, bots: Collection[int] = ()) -> bytes:
     """The replay of ``record`` as a looping GIF: the public board drawn by ``draw`` at the start
     and after every turn (timing and merged frames as in :func:`replay_gif`)."""
-    return replay_gif(draw(game.view(state, None), record.players, tr) for state in turn_states(game, record))
+    frames = (draw(game.view(state, None), record.players, tr) for state in turn_states(game, record, bots))
+    return replay_gif(frames)
 
 
 def replay_gif(

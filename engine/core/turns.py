@@ -4,8 +4,8 @@ A turn begins when the game starts waiting for a seat it was not waiting for jus
 the game ends). Steps that leave the awaited seats as they were, or only drop some of them
 (one of two simultaneous choices made), belong to the turn that is running: the bot edits
 that turn's board post, and the replay draws no frame for them. Seats the engine plays
-itself (an automa) never wait, so an automa's reply passes the turn back to the person, who
-is then newly awaited: a new post, a new frame.
+itself (an automa) and a table's bot players never wait, so an automa's reply passes the turn
+back to the person, who is then newly awaited: a new post, a new frame.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from engine.core.game import Game, State
 Awaited = Callable[[State], Collection[int]]
 
 
-def awaited_by(game: Game) -> Awaited:
-    """The seats ``game`` waits for a person in: ``to_act`` without its automated seats."""
+def awaited_by(game: Game, bots: Collection[int] = ()) -> Awaited:
+    """The seats ``game`` waits for a person in: ``to_act`` without its automated seats and
+    without the table's bot players (``bots``), who move at once and so never wait either."""
 
     def awaited(state: State) -> list[int]:
-        automated = set(game.automated_seats(state))
+        automated = set(game.automated_seats(state)) | set(bots)
         return [s for s in game.to_act(state) if s not in automated]
 
     return awaited

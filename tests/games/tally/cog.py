@@ -13,31 +13,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import GameAdapter
-from bot.errors import UserError, send_ephemeral
+from bot.clock_settings import at_limit_choices, merged
+from bot.errors import send_ephemeral
 from bot.i18n import Tr, cmd, lang_of
 from bot.lobby import open_lobby
 from bot.tables import TableService
-from engine.core import Event, Move, State
-from tests.games.tally.engine import Tally
+from tests.games.tally.engine import GAME
 from tests.games.tally.render import board_image, render_board
 
 NAME = "tally"
-
-
-class ThreadSafeTally(Tally):
-    """Tally with its private events held back from the table service.
-
-    The shared board post shows every event of a move in the thread; until it sends an
-    event with an audience to that player alone, the drawer learns the card from ``/tally
-    draw``'s private answer (read from their own view) and the thread only that a card was
-    drawn. The rules, states and logs are Tally's own."""
-
-    def apply(self, state: State, seat: int, move: Move | str) -> tuple[State, list[Event]]:
-        after, events = super().apply(state, seat, move)
-        return after, [e for e in events if e.audience is None]
-
-
-GAME = ThreadSafeTally()
 
 
 def no_buttons(table: Any, tr: Tr) -> None:
@@ -65,18 +49,40 @@ class TallyCog(
         await self.service.play(interaction, notation, game=NAME)
 
     @app_commands.command(name=cmd("cmd.tally.new.name"), description=cmd("cmd.tally.new.description"))
-    @app_commands.rename(players=cmd("cmd.tally.new.players.name"), rounds=cmd("cmd.tally.new.rounds.name"))
-    @app_commands.describe(
-        players=cmd("cmd.tally.new.players.description"), rounds=cmd("cmd.tally.new.rounds.description")
+    @app_commands.rename(
+        players=cmd("cmd.tally.new.players.name"),
+        opponents=cmd("cmd.tally.new.opponents.name"),
+        rounds=cmd("cmd.tally.new.rounds.name"),
+        limit=cmd("cmd.table.settings.limit.name"),
+        at_limit=cmd("cmd.table.settings.at_limit.name"),
     )
+    @app_commands.describe(
+        players=cmd("cmd.tally.new.players.description"),
+        opponents=cmd("cmd.tally.new.opponents.description"),
+        rounds=cmd("cmd.tally.new.rounds.description"),
+        limit=cmd("cmd.table.settings.limit.description"),
+        at_limit=cmd("cmd.table.settings.at_limit.description"),
+    )
+    @app_commands.choices(at_limit=at_limit_choices())
     async def new(
-        self, interaction: discord.Interaction, players: int = 3, rounds: int | None = None
+        self,
+        interaction: discord.Interaction,
+        players: int = 3,
+        opponents: str | None = None,
+        rounds: int | None = None,
+        limit: str | None = None,
+        at_limit: str | None = None,
     ) -> None:
-        info = GAME.info
-        if not info.min_players <= players <= info.max_players:
-            raise UserError("tally.bad_players", minimum=info.min_players, maximum=info.max_players)
+        """A lobby of ``players`` seats; the people ``opponents`` mentions hold a seat each. The
+        seat count and the invitees are checked by the shared lobby."""
         options = {} if rounds is None else {"rounds": rounds}
-        await open_lobby(interaction, NAME, options, max_seats=players)
+        clock = merged(
+            self.service.default_clock(NAME),
+            limit=limit,
+            at_limit=at_limit,
+            has_timeout_move=GAME.info.timeout_move,
+        )
+        await open_lobby(interaction, NAME, options, max_seats=players, opponents=opponents, clock=clock)
 
     @app_commands.command(name=cmd("cmd.tally.bid.name"), description=cmd("cmd.tally.bid.description"))
     @app_commands.rename(value=cmd("cmd.tally.bid.value.name"))
@@ -90,12 +96,8 @@ class TallyCog(
 
     @app_commands.command(name=cmd("cmd.tally.draw.name"), description=cmd("cmd.tally.draw.description"))
     async def draw(self, interaction: discord.Interaction) -> None:
-        played = await self.service.play(interaction, "draw", game=NAME)
-        if played is None or played.table.state is None:
-            return
-        seat = self.service.seat_of(played.table, interaction.user.id)
-        card = GAME.view(played.table.state, seat)["hand"][-1]
-        await send_ephemeral(interaction, Tr(lang_of(interaction.locale))("tally.drew_card", card=card))
+        """The card drawn is a private event: the shared service tells the drawer alone."""
+        await self._play(interaction, "draw")
 
     @app_commands.command(name=cmd("cmd.tally.done.name"), description=cmd("cmd.tally.done.description"))
     async def done(self, interaction: discord.Interaction) -> None:

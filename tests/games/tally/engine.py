@@ -170,5 +170,9 @@ class Tally(Game):
         back. A draw shows a card, a bid is secret, a reaction settles points: those stay."""
         return move.kind == r.STEP
 
+    def undo_stop(self, before: State, seat: int, move: Move, after: State) -> str:
+        """A draw says why it stays (its card was seen); a bid or a reaction gets the general reason."""
+        return "tally.undo_drew" if move.kind == r.DRAW else "undo.final"
+
 
 GAME = Tally()

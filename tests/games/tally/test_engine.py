@@ -140,6 +140,7 @@ def test_a_draw_is_a_private_event_and_ends_undo_while_a_step_may_be_undone() ->
     assert GAME.can_undo(before, 0, Move("step"), stepped)
     drawn, events = GAME.apply(stepped, 0, "draw")
     assert not GAME.can_undo(stepped, 0, Move("draw"), drawn)
+    assert GAME.undo_stop(stepped, 0, Move("draw"), drawn) == "tally.undo_drew"
     public, private = events
     assert public.audience is None and "card" not in public.params
     assert private.audience == 0 and private.params["card"] == drawn["hands"][0][0]
