@@ -9,7 +9,7 @@ or ``allow``. A seat whose kept points equal its bid gets 1 more at the round's 
 last round (or when one seat is left) the score is points plus the cards in hand.
 
 The functions here mutate the state they are given; ``Tally.apply`` hands them a deep copy,
-so the engine stays pure. See docs/rules/tally.md.
+so the engine stays pure. See tests/games/tally/RULES.md.
 """
 
 from __future__ import annotations
