@@ -450,11 +450,15 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
             return [boards.result_row(r) for r in rows]
 
     async def last_table_in(self, channel_id: int) -> TableRow | None:
-        """The newest table of a channel, open or not (what ``/record`` is about)."""
+        """What ``/record`` is about: the newest finished table of a channel, else its newest table
+        (to say it is still running). A DM holds a table per game, so a game opened after another
+        finished does not hide the finished one's record."""
         async with self._read() as conn:
             rows = list(
                 await conn.execute_fetchall(
-                    "SELECT id FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+                    "SELECT id FROM game_tables WHERE channel_id = ? "
+                    "ORDER BY status = 'finished' DESC, id DESC LIMIT 1",
+                    (channel_id,),
                 )
             )
             return await self._load(conn, rows[0]["id"]) if rows else None

@@ -10,6 +10,7 @@ from simcord import Env
 from engine.core import parse_record, replay_record
 from engine.runarch import GAME
 from tests.bot.harness import Table, greedy_any_move, greedy_move, moved, play_by_command
+from tests.bot.test_dm_tables import other_table
 
 MAX_ACTIONS = 400
 
@@ -68,6 +69,7 @@ async def test_record_of_a_solo_game_in_the_dm_includes_the_automas_moves(simcor
         await play_by_command(dana, None, greedy_any_move(state, 0))
     final = await store.table(table.id)
     assert final.status == "finished"
+    await other_table(simcord_env, dana)  # a newer table of another game, running in the same DM
 
     shown = await dana.slash("record")
     message = shown.followups[-1] if shown.followups else shown.response
