@@ -39,6 +39,8 @@ ENGINE = ROOT / "engine"
 RELEASED: dict[str, str] = {
     "runarch/data/cards.v1.json": "7064e9ba89202d123800690743434a733df747f3f54d42dbbcc1f480c720ae4c",
     "runarch/data/conditions.v1.json": "c20b50821d0677d150b5831183ac53d2ad4a80a3600a49264003b1b16d609374",
+    "moonriser/data/pieces.v1.json": "593297f4dde2898bea99c358ca11ba1d5aa6a8c4bf249ce49c15845b826dc63e",
+    "moonriser/data/layouts.v1.json": "42493098a6c0798aa18d46e74434b2dad1374a4cbb5774a1fc43eea782a5129b",
 }
 V1 = {"cards": 1, "conditions": 1}
 V2 = {"cards": 2, "conditions": 2}
