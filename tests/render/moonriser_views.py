@@ -61,7 +61,7 @@ def make_view(
         }
     empty = [free.pop() for _ in range(min(empties, len(free)))]
     scores = []
-    for seat in range(players):
+    for _ in range(players):
         part = {"tiles": rnd.randrange(20), "relations": rnd.randrange(8), "neighbourhoods": rnd.randrange(5)}
         part["yellow"] = rnd.randrange(4)
         scores.append({"total": sum(part.values()), **part})
