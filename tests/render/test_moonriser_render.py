@@ -118,7 +118,10 @@ def test_a_full_board_renders_for_every_player_count(players: int) -> None:
 
 def test_turning_a_tile_changes_only_its_field() -> None:
     view = make_view(3, seed=5, placed=12)
-    label = next(f for f, t in view["tiles"].items() if t["tile"] == "A01" or t["tile"] == "B01")
+    catalogue = content.tiles()
+    label = next(
+        f for f, t in view["tiles"].items() if catalogue[t["tile"]].edges and not catalogue[t["tile"]].is_base
+    )
     view["last"] = None
     before = picture(M.render_board(view, NAMES, Tr("en")))
     turned = copy.deepcopy(view)
