@@ -15,13 +15,12 @@ whole board (the cog's autocomplete, the bot, ``legal_moves``) costs a few milli
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core import IllegalMove, State
 from engine.moonriser.board import Board
 from engine.moonriser.content import TOKENS, Tile, TileSet, tiles_of
-from engine.moonriser.hexes import Hex, corner_fields, distance, neighbour
+from engine.moonriser.hexes import Hex, corner_fields, distance, neighbour, opposite
 from engine.moonriser.production import effect_total, hood_tokens, tile_output
 from engine.moonriser.relations import Placed, board_of, colony, forms, placed, turned
 
@@ -39,8 +38,7 @@ SYMBOL_GAIN: dict[str, dict[str, int]] = {
 """What a board symbol gives (or takes) before the price is paid; ``action`` adds a free action."""
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """One legal placement and everything its preview shows."""
 
     tile: str
@@ -56,8 +54,8 @@ class Placement:
     """The seat's running score after the placement minus before (the symbol's yellow included)."""
     empty: tuple[str, ...] = ()
     """Fields that get a black token."""
-    production: dict[str, int] = field(default_factory=dict)
-    """How the seat's production changes (filled only when asked for: it costs more)."""
+    production: dict[str, int] | None = None
+    """How the seat's production changes (only when asked for: it costs more)."""
 
     @property
     def notation(self) -> str:
@@ -74,7 +72,7 @@ class Placement:
             "gain": dict(self.gain),
             "vp": self.vp,
             "empty": list(self.empty),
-            "production": dict(self.production),
+            "production": None if self.production is None else dict(self.production),
         }
 
 
@@ -94,6 +92,7 @@ class Context:
         free = turn.get("free", 1) + effect_total(self.tiles, seat, "extra_action")
         self.free_action = turn.get("actions", 0) < free
         self._far: dict[Hex, int] = {}
+        self._near: dict[Hex, tuple[tuple[Placed | None, ...], tuple[Any, ...]]] = {}
 
     # ------------------------------------------------------------------ fields
     def is_free(self, at: Hex) -> bool:
@@ -151,20 +150,34 @@ class Context:
     def vp_gain(self, tile: Tile, at: Hex, rotation: int, symbol: str | None) -> int:
         """The seat's VP from putting ``tile`` there: its value, relationship sides and
         neighbourhood corners it completes (the partners' sides when they are the seat's too)."""
-        new = placed(tile, self.seat, rotation, "")
+        shape = turned(tile, rotation)
         vp = tile.value + SYMBOL_GAIN.get(symbol or "", {}).get("yellow", 0)
-        for edge in new.shape.edges:
-            other = self.tiles.get(neighbour(at, edge))
-            if other is not None and forms(new, edge, other) is not None:
-                vp += 1 + (other.weight if other.owner == self.seat else 0)
-        for corner, colour in new.shape.corners.items():
-            others = corner_fields(at, corner)[1:]
-            if all(
-                (one := self.tiles.get(f)) is not None and one.shape.corners.get(c) == colour
-                for f, c in others
-            ):
-                vp += 1 + sum(self.tiles[f].weight for f, _ in others if self.tiles[f].owner == self.seat)
+        sides, points = self._around(at)
+        for edge, (kind, half) in shape.edges.items():
+            other = sides[edge]
+            if other is not None:
+                theirs = other.shape.edges.get(opposite(edge))
+                if theirs is not None and theirs[0] == kind and theirs[1] != half:
+                    vp += 1 + (other.weight if other.owner == self.seat else 0)
+        for corner, colour in shape.corners.items():
+            pair = points[corner]
+            if pair is not None and all(one.shape.corners.get(c) == colour for one, c in pair):
+                vp += 1 + sum(one.weight for one, _ in pair if one.owner == self.seat)
         return vp
+
+    def _around(self, at: Hex) -> tuple[tuple[Placed | None, ...], tuple[Any, ...]]:
+        """The tiles beyond each edge of ``at``, and for each corner the two other tiles (with
+        their corner) meeting there when both exist: read once per field."""
+        found = self._near.get(at)
+        if found is None:
+            sides = tuple(self.tiles.get(neighbour(at, e)) for e in range(6))
+            points = []
+            for corner in range(6):
+                pair = [(self.tiles.get(f), c) for f, c in corner_fields(at, corner)[1:]]
+                points.append(tuple(pair) if all(one is not None for one, _ in pair) else None)
+            found = (sides, tuple(points))
+            self._near[at] = found
+        return found
 
     def production_gain(self, tile: Tile, at: Hex, rotation: int) -> dict[str, int]:
         """How the seat's production changes (the tiles within two fields may gain conditions)."""
@@ -185,33 +198,50 @@ class Context:
         self, offer: Iterable[tuple[str, str]], *, scored: bool = True, productive: bool = False
     ) -> Iterator[Placement]:
         """Every legal placement of the (tile id, source) pairs, in board order then rotation."""
-        fields = self.free_fields()
+        spots = self._spots()
+        labels = self.board.labels
         for tile_id, source in dict.fromkeys(offer):
             tile = self.tileset[tile_id]
             if tile.is_base:
                 continue
-            for at in fields:
-                priced = self.place_cost(tile, at)
-                if priced is None:
+            blue, red, green = tile.price["blue"], tile.price["red"], tile.price["green"]
+            open_all = not tile.empty
+            for at, label, symbol, gain, (have_blue, have_red, have_green), extra in spots:
+                if have_blue < blue or have_green < green or have_red < red + extra:
                     continue
-                cost, gain = priced
-                symbol = self.board.symbols.get(at)
+                cost = {"blue": blue, "red": red + extra, "green": green}
                 for rotation in range(6):
-                    room = self.room(tile, at, rotation)
+                    room = () if open_all else self.room(tile, at, rotation)
                     if room is None:
                         continue
                     yield Placement(
                         tile_id,
-                        self.board.labels[at],
+                        label,
                         rotation,
                         source,
                         cost,
                         symbol,
                         gain,
                         self.vp_gain(tile, at, rotation, symbol) if scored else 0,
-                        tuple(self.board.labels[f] for f in room),
-                        self.production_gain(tile, at, rotation) if productive else {},
+                        tuple(labels[f] for f in room),
+                        self.production_gain(tile, at, rotation) if productive else None,
                     )
+
+    def _spots(self) -> list[tuple[Hex, str, str | None, dict[str, int], tuple[int, int, int], int]]:
+        """Per free field: its name, symbol, the symbol's gain, the tokens then at hand (blue,
+        red, green) and the extra red any placement there costs; fields the symbol makes
+        unpayable (``green_minus`` without green) are left out."""
+        out = []
+        extra = self.extra()
+        for at in self.free_fields():
+            symbol = self.board.symbols.get(at)
+            gain = SYMBOL_GAIN.get(symbol or "", {})
+            have = tuple(self.tokens[c] + gain.get(c, 0) for c in ("blue", "red", "green"))
+            if min(have) < 0:
+                continue
+            red = extra + EXTRA_RED * self.remote(at)
+            out.append((at, self.board.labels[at], symbol, dict(gain), have, red))
+        return out
 
 
 def offer_of(state: State, seat: int) -> list[tuple[str, str]]:

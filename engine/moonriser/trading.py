@@ -31,14 +31,19 @@ HAND_LIMIT = 5
 
 def rate(state: State, seat: int, give: str) -> int:
     """Tokens of ``give`` one trade takes now."""
-    if state["phase"] == "final":
-        return STANDARD_RATE
-    advantage = effect_total(colony(state), seat, "trade_advantage", give)
-    return max(BEST_RATE, STANDARD_RATE - advantage)
+    return rates(state, seat)[give]
 
 
 def rates(state: State, seat: int) -> dict[str, int]:
-    return {colour: rate(state, seat, colour) for colour in TOKENS}
+    """Tokens one trade takes, per colour given: 4, less with trade advantages (at least 2);
+    always 4 in the last trades."""
+    if state["phase"] == "final":
+        return dict.fromkeys(TOKENS, STANDARD_RATE)
+    tiles = colony(state)
+    return {
+        colour: max(BEST_RATE, STANDARD_RATE - effect_total(tiles, seat, "trade_advantage", colour))
+        for colour in TOKENS
+    }
 
 
 def swaps_left(state: State, seat: int) -> dict[str, int]:
@@ -119,10 +124,11 @@ def check_hand_limit(state: State, seat: int) -> None:
 
 def trade_moves(state: State, seat: int) -> list[Move]:
     tokens = state["seats"][seat]["tokens"]
+    price = rates(state, seat)
     return [
         Move(TRADE, (give, get))
         for give in TOKENS
-        if tokens[give] >= rate(state, seat, give)
+        if tokens[give] >= price[give]
         for get in GETS
         if get != give
     ]

@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import IllegalMove
+from engine.core import IllegalMove, Rng
 from engine.core.game import replay
 from engine.moonriser.game import GAME
+from engine.moonriser.randomplay import random_move
 from tests.engine.moonriser_support import catalogue, random_game, tiles_folder
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -189,3 +190,19 @@ def test_bot_players_play_legal_games_to_the_end_deterministically(seed: int, co
                         copy.deepcopy(state), seat, level
                     )
                     GAME.apply(state, seat, GAME.bot_move(state, seat, level))
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds, count=players)
+def test_the_random_player_for_benchmarks_plays_legal_games_to_the_end(seed: int, count: int) -> None:
+    with tiles_folder(catalogue()):
+        rng = Rng(seed)
+        state = GAME.new(count, {"max_rounds": 10}, seed)
+        kinds = set()
+        while state["phase"] != "over":
+            seat = rng.choice(GAME.to_act(state))
+            move = random_move(state, seat, rng)
+            kinds.add(move.kind)
+            state, _ = GAME.apply(state, seat, move)
+        assert GAME.outcome(state) is not None
+        assert {"base", "keep", "done", "end"} <= kinds
