@@ -16,7 +16,6 @@ from discord.ext import commands
 
 from bot.clock_settings import at_limit_choices, duration_choices, merged
 from bot.confirm import show_preview
-from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.invites import mentioned_ids
 from bot.lobby import open_lobby
