@@ -179,7 +179,7 @@ def discard_labels(
 
 def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
     """The placement drawn in place on the board, with its price and the VP it earns now."""
-    from render.moonriser_preview import render_preview
+    from render.moonriser_hand import render_preview
 
     _, tile, field, rotation, _source = notation.split()
     found = quote(state, seat, notation)

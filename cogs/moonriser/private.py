@@ -43,5 +43,5 @@ async def show_hand(interaction: discord.Interaction) -> None:
         return
     from render.moonriser_hand import render_hand
 
-    png = render_hand(tiles, tr)
+    png = render_hand(tiles, tr, version=table.state["content"]["tiles"])
     await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="hand.png"))
