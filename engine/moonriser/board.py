@@ -195,6 +195,8 @@ def _placements(piece: Piece, taken: set[Hex], groups: list[list[Hex]]) -> list[
     """Every (rotation, offset) that puts ``piece`` beside the board without overlap, scored by
     how many pieces it touches (then compactness), so the board grows as a tight cluster."""
     border = {n for f in taken for n in neighbours(f)} - taken
+    around = [_around(g) for g in groups]
+    around_taken = _around(taken)
     found: dict[tuple[int, Hex], int] = {}
     for rotation in range(6):
         shape = [rotate_about_origin(f, rotation) for f in piece.fields]
@@ -207,9 +209,15 @@ def _placements(piece: Piece, taken: set[Hex], groups: list[list[Hex]]) -> list[
                 if any(c in taken for c in cells):
                     found[(rotation, at)] = -1
                     continue
-                touched = sum(1 for g in groups if contacts(cells, g) >= MIN_CONTACTS)
+                touched = sum(1 for g in around if sum(1 for c in cells if c in g) >= MIN_CONTACTS)
                 if touched == 0:
                     found[(rotation, at)] = -1
                     continue
-                found[(rotation, at)] = touched * 100 + contacts(cells, sorted(taken))
+                found[(rotation, at)] = touched * 100 + sum(1 for c in cells if c in around_taken)
     return [(score, place) for place, score in found.items() if score >= 0]
+
+
+def _around(fields: Sequence[Hex] | set[Hex]) -> set[Hex]:
+    """Every field bordering one of ``fields``: a field borders the group iff it is in this set,
+    so ``contacts(a, g)`` is the number of ``a``'s fields in ``_around(g)`` (read once per group)."""
+    return {n for f in fields for n in neighbours(f)}
