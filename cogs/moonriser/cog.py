@@ -45,7 +45,7 @@ def tile_and_source(state: Mapping[str, Any], seat: int, typed: str) -> tuple[st
     tile = tile.strip().upper()
     if source:
         return tile, source.strip().lower()
-    hand = GAME.view(dict(state), seat)["seats"][seat].get("hand") or []
+    hand = GAME.view(dict(state), seat)["hand"]
     return tile, "hand" if tile in hand else "supply"
 
 
@@ -431,7 +431,7 @@ class Moonriser(
             return []
         state, seat = found
         tr = Tr(lang_of(interaction.locale))
-        hand = GAME.view(state, seat)["seats"][seat].get("hand") or []
+        hand = GAME.view(state, seat)["hand"]
         return [
             app_commands.Choice(name=clip(tile_label(tr, state, tile)), value=tile)
             for tile in dict.fromkeys(hand)
@@ -450,7 +450,7 @@ class Moonriser(
             return []
         state, seat = found
         tr = Tr(lang_of(interaction.locale))
-        me = GAME.view(state, seat)["seats"][seat]
+        me = GAME.view(state, seat)
         command = interaction.command.name if interaction.command else ""
         pool = (
             list(me.get("drawn") or [])

@@ -23,13 +23,13 @@ from engine.moonriser.game import GAME
 OPTIONS_MAX = 25
 
 
-def keep_prompt(tr: Tr, state: dict[str, Any], seat: int) -> tuple[list[str], int]:
+def keep_prompt(state: dict[str, Any], seat: int) -> tuple[list[str], int]:
     """The tiles to choose from and how many to keep (a refusal when there is no such choice)."""
     if not any(m.kind == "keep" for m in GAME.legal_moves(state, seat)):
         raise UserError("moonriser.pick.no_keep")
-    me = GAME.view(state, seat)["seats"][seat]
-    drawn = list(me.get("drawn") or [])
-    return drawn, min(int(me.get("keep") or 0), len(drawn))
+    view = GAME.view(state, seat)
+    drawn = list(view["drawn"])
+    return drawn, min(int(view["seats"][seat]["keep"]), len(drawn))
 
 
 class KeepPicker(discord.ui.View):

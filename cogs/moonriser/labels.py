@@ -67,13 +67,47 @@ def names_of(tr: Tr, state: Mapping[str, Any] | None, ids: Iterable[str]) -> str
 
 TILE_PARAMS = ("tile", "dropped", "added")
 TILES_PARAMS = ("tiles",)
-COLOUR_PARAMS = ("give", "get", "colour", "pile_colour")
+COLOUR_PARAMS = ("give", "get", "colour")
 TOKEN_PARAMS = ("cost", "produced", "paid", "gain")
+
+
+def _special(tr: Tr, code: str, out: dict[str, Any]) -> None:
+    """Parameters some sentences need in words of their own: token amounts whose colour word
+    agrees with the number in Czech ("2 modré", "5 modrých"), the source of a tile."""
+    if code in ("moonriser.traded", "moonriser.swapped") and isinstance(out.get("give"), str):
+        give, amount = out["give"], int(out.get("amount", 0))
+        out["paid"] = (
+            tr("moonriser.source_tiles", count=amount)
+            if give == "tiles"
+            else tokens_words(tr, {give: amount})
+        )
+    if code in ("moonriser.traded", "moonriser.swapped", "moonriser.sold") and isinstance(
+        out.get("get"), str
+    ):
+        out["gained"] = tokens_words(tr, {out["get"]: 1})
+    if code == "moonriser.planned" and isinstance(out.get("paid"), int):
+        out["paid"] = tokens_words(tr, {"blue": out["paid"]})
+    if code == "moonriser.not_enough_blue":
+        out["have"] = tokens_words(tr, {"blue": int(out.get("blue", 0))})
+        out["paid"] = tokens_words(tr, {"blue": int(out.get("paid", 0))})
+    if code == "moonriser.trade_short" and isinstance(out.get("colour"), str):
+        out["need"] = tokens_words(tr, {out["colour"]: int(out.get("amount", 0))})
+    if code in ("moonriser.produced", "moonriser.cannot_afford"):
+        amounts = {c: int(out.get(c, 0)) for c in GAINS if isinstance(out.get(c), int)}
+        out["made" if code == "moonriser.produced" else "cost"] = tokens_words(tr, amounts)
+    if out.get("source") in ("hand", "supply"):
+        out["source"] = tr(f"moonriser.source_{out['source']}")
+    if code == "moonriser.game_ending" and isinstance(out.get("reason"), str):
+        out["reason"] = tr(f"moonriser.ending_reason.{out['reason']}")
+    for key in ("dropped", "added"):
+        if key in out and out[key] is None:
+            out[key] = tr("moonriser.none")
 
 
 def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """An event's or refusal's codes in words: tile ids as names, token counts and colours as words."""
     out = dict(params)
+    _special(tr, code, out)
     for key in TILE_PARAMS:
         if isinstance(out.get(key), str):
             out[key] = tile_name(tr, None, out[key])

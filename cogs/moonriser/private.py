@@ -19,12 +19,12 @@ NAME = "moonriser"
 
 def hand_lines(tr: Tr, state: Mapping[str, Any], seat: int) -> list[str]:
     """The private hand message: the hand, then the drawn tiles still to choose from."""
-    me = GAME.view(dict(state), seat)["seats"][seat]
-    hand, drawn = list(me.get("hand") or []), list(me.get("drawn") or [])
+    view = GAME.view(dict(state), seat)
+    hand, drawn = list(view["hand"]), list(view["drawn"])
     lines = [tr("moonriser.hand_title", count=len(hand))] if hand else [tr("moonriser.hand_empty")]
     lines.extend(tr("moonriser.hand_tile", tile=tile_label(tr, state, t)) for t in hand)
     if drawn:
-        lines.append(tr("moonriser.drawn_title", count=len(drawn), keep=me.get("keep", 0)))
+        lines.append(tr("moonriser.drawn_title", count=len(drawn), keep=view["seats"][seat]["keep"]))
         lines.extend(tr("moonriser.hand_tile", tile=tile_label(tr, state, t)) for t in drawn)
     return lines
 
@@ -35,8 +35,8 @@ async def show_hand(interaction: discord.Interaction) -> None:
     seat = service.seat_of(table, interaction.user.id)
     assert table.state is not None
     tr = Tr(lang_of(interaction.locale))
-    me = GAME.view(table.state, seat)["seats"][seat]
-    tiles = [*(me.get("hand") or []), *(me.get("drawn") or [])]
+    view = GAME.view(table.state, seat)
+    tiles = [*view["hand"], *view["drawn"]]
     text = "\n".join(hand_lines(tr, table.state, seat))
     if not tiles:
         await send_ephemeral(interaction, text)
