@@ -10,7 +10,6 @@ and no drawn or kept tile ever shows in the thread.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from simcord import Env
 
@@ -46,7 +45,7 @@ async def test_three_players_with_a_bot_play_a_whole_game(
         if moves >= 100 and not timed_out and person is alice and row.state["phase"] == "plan":
             logged = len(await table.bot.store.moves(row.id))
             await simcord_env.advance_time(DAY + 60)
-            after = await table.row()
+
             made = await table.bot.store.moves(row.id)
             assert len(made) > logged and made[logged].seat == seat, "the limit played for alice"
             timed_out = True
