@@ -195,7 +195,7 @@ class BoardPosts:
         try:
             if from_picker and not interaction.response.is_done():
                 await interaction.response.edit_message(
-                    content=t(lang_of(interaction.locale), "table.done"), view=None
+                    content=t(lang_of(interaction.locale), "table.done"), view=None, attachments=[]
                 )
             if interaction.response.is_done():
                 message = await interaction.followup.send(wait=True, **kwargs)

@@ -38,6 +38,7 @@ from db.models import TableRow
 from engine.core import Game, Move, State
 
 if TYPE_CHECKING:
+    from bot.confirm import MakePreview
     from bot.tables import TableService
 
 TIMEOUT = 600.0
@@ -78,6 +79,9 @@ class PickSpec:
     steps: Steps = _arguments
     """The token sequences that choose a move (default: its arguments, one per step)."""
     check_version: bool = True
+    confirm: MakePreview | None = None
+    """When given, a complete choice is not played at once: the player sees this preview of the
+    move (a picture, its cost) with **Confirm** and **Cancel** (``bot.confirm``)."""
 
 
 @dataclass(frozen=True)
@@ -251,6 +255,9 @@ class StepPicker(discord.ui.View):
         going_on = [p for p in self.paths if p[: len(chosen)] == chosen]
         if not going_on:
             raise UserError("errors.not_allowed")
+        if going_on == [chosen] and self.spec.confirm is not None:
+            await self._preview(interaction, self.paths[chosen], version)
+            return
         if going_on == [chosen]:
             notation = self.paths[chosen]
             await service.play(
@@ -263,6 +270,28 @@ class StepPicker(discord.ui.View):
         assert table.state is not None
         following = StepPicker(self.client, self.pickers, self.action, table, self.seat, self.tr, chosen)
         await following.replace(interaction, self.spec.prompt(self.tr, table.state, self.seat, chosen))
+
+    async def _preview(self, interaction: discord.Interaction, notation: str, version: int | None) -> None:
+        """Show the complete choice's preview with Confirm/Cancel in place of this picker."""
+        from bot.confirm import show_preview  # bot.confirm builds on this module
+
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        table = await service.running_table_here(interaction, self.table.game)
+        if table.id != self.table.id or (version is not None and table.version != version):
+            raise service.stale(self.table.game)
+        assert table.state is not None and self.spec.confirm is not None
+        preview = self.spec.confirm(self.tr, table.state, self.seat, notation)
+        await show_preview(
+            interaction,
+            self.pickers.prefix,
+            self.action,
+            table,
+            self.seat,
+            notation,
+            preview,
+            self.tr,
+            replace=True,
+        )
 
 
 class ExpiredPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"(?!)"):

@@ -370,6 +370,10 @@ class TableService(TurnPosts, PrivateEvents):
             events.extend(more)
         return state, events
 
+    def refusal(self, table: TableRow, error: IllegalMove, tr: Tr) -> UserError:
+        """The engine's refusal of a move checked before it is played (a preview), in words."""
+        return self._refusal(table, self.adapters[table.game].game, error, tr)
+
     def _refusal(self, table: TableRow, engine: Game, error: IllegalMove, tr: Tr) -> UserError:
         """The engine's refusal as the player's sentence, its codes in words like the turn log's."""
         if error.code == "core.not_your_turn":

@@ -174,7 +174,9 @@ class TurnPosts(BoardPosts):
         lang = lang_of(interaction.locale)
         try:
             if from_picker:
-                await interaction.response.edit_message(content=t(lang, "table.done"), view=None)
+                await interaction.response.edit_message(
+                    content=t(lang, "table.done"), view=None, attachments=[]
+                )
             else:
                 await interaction.response.send_message(
                     t(lang, "posts.done_above", link=board.jump_url), ephemeral=True

@@ -1,0 +1,124 @@
+"""A private "look before you play" step: a preview of a move (a picture and its cost) with
+**Confirm** and **Cancel**, for moves a player wants to see first (a tile in place, rotated).
+
+The preview is shown to the mover alone. **Confirm** plays the move against the board version
+the preview was made from, so a preview left open while the board moved on is refused as
+stale, never applied to a position its player did not see. The buttons live in the memory of
+the bot that showed them; their custom ids follow the game's picker template
+(``bot.picker.picker_id``), so after a restart the game's ``ExpiredPicker`` answers them with a
+fresh picker instead of letting the click fail silently.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import run_guarded
+from bot.i18n import Tr
+from bot.picker import TIMEOUT, picker_id
+from db.models import TableRow
+from engine.core import State
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a player sees before confirming: a sentence and, optionally, a PNG."""
+
+    content: str
+    png: bytes | None = None
+    filename: str = "preview.png"
+
+
+MakePreview = Callable[[Tr, State, int, str], Preview]
+"""``(tr, state, seat, notation)`` -> the preview of that (legal) move."""
+
+
+class ConfirmMove(discord.ui.View):
+    """**Confirm** / **Cancel** under a preview; only the mover may use them."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        prefix: str,
+        action: str,
+        table: TableRow,
+        seat: int,
+        notation: str,
+        tr: Tr,
+    ) -> None:
+        super().__init__(timeout=TIMEOUT)
+        self.table, self.seat, self.notation = table, seat, notation
+        confirm: discord.ui.Button[ConfirmMove] = discord.ui.Button(
+            label=tr("confirm.confirm"),
+            style=discord.ButtonStyle.success,
+            custom_id=picker_id(client, prefix, table.id, action),
+        )
+        cancel: discord.ui.Button[ConfirmMove] = discord.ui.Button(
+            label=tr("confirm.cancel"),
+            style=discord.ButtonStyle.secondary,
+            custom_id=picker_id(client, prefix, table.id, action),
+        )
+        confirm.callback = self._confirm  # type: ignore[method-assign]
+        cancel.callback = self._cancel  # type: ignore[method-assign]
+        self.add_item(confirm)
+        self.add_item(cancel)
+        self.tr = tr
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.table.user_at(self.seat)
+
+    async def _confirm(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        self.stop()
+        await run_guarded(
+            interaction,
+            service.play(
+                interaction,
+                self.notation,
+                game=self.table.game,
+                expected_version=self.table.version,
+                from_picker=True,
+            ),
+        )
+
+    async def _cancel(self, interaction: discord.Interaction) -> None:
+        self.stop()
+        await interaction.response.edit_message(
+            content=self.tr("confirm.cancelled"), view=None, attachments=[]
+        )
+
+
+def preview_parts(preview: Preview) -> list[discord.File]:
+    return [] if preview.png is None else [discord.File(io.BytesIO(preview.png), filename=preview.filename)]
+
+
+async def show_preview(
+    interaction: discord.Interaction,
+    prefix: str,
+    action: str,
+    table: TableRow,
+    seat: int,
+    notation: str,
+    preview: Preview,
+    tr: Tr,
+    *,
+    replace: bool = False,
+) -> None:
+    """Show ``preview`` with its buttons: as a new private message, or (``replace``) in place of
+    the picker the player just used."""
+    view = ConfirmMove(interaction.client, prefix, action, table, seat, notation, tr)
+    files = preview_parts(preview)
+    if replace:
+        await interaction.response.edit_message(content=preview.content, attachments=files, view=view)
+    elif interaction.response.is_done():
+        await interaction.followup.send(preview.content, files=files, view=view, ephemeral=True)
+    else:
+        await interaction.response.send_message(preview.content, files=files, view=view, ephemeral=True)

@@ -1,0 +1,182 @@
+"""The buttons under a Moonriser board post: what the seat to act can do in this phase.
+
+Persistent across restarts (``DynamicItem`` with ``mr:<table>:<version>:<action>``) and refused
+when the board has moved on. The simultaneous choices (keeping 3 of the first 5 tiles, the
+others' final trades) waive the version: another player's choice changes nothing of yours.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from bot import picker
+from bot.errors import UserError, run_guarded
+from bot.i18n import Tr, lang_of
+from bot.picker import StepPicker, expired_template, open_picker, pickers_of
+from bot.tables import TableService, over_refusal
+from cogs.moonriser.keep import KeepPicker
+from cogs.moonriser.pickers import PREFIX
+from cogs.moonriser.private import show_hand
+from db.models import TableRow
+from engine.moonriser.game import GAME
+
+NAME = "moonriser"
+DIRECT = {"draw_basic": "draw basic", "draw_advanced": "draw advanced", "done": "done", "end": "end"}
+"""Buttons that play a move at once."""
+SIMULTANEOUS = frozenset({"keep", "trade", "end"})
+"""Actions some phases offer several seats at once (their boards do not go stale for each other)."""
+
+
+def actions_for(state: dict[str, Any]) -> list[str]:
+    """The buttons a board shows: the common steps of the phase, then the hand."""
+    waiting = GAME.to_act(state)
+    if not waiting:
+        return []
+    kinds = {move.kind for seat in waiting for move in GAME.legal_moves(state, seat)}
+    actions: list[str] = []
+    if "base" in kinds:
+        actions.append("base")
+    if "keep" in kinds:
+        actions.append("keep")
+    if "plan" in kinds:
+        actions.append("plan")
+    if "draw" in kinds:
+        moves = {m.notation for seat in waiting for m in GAME.legal_moves(state, seat) if m.kind == "draw"}
+        actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in moves)
+    for kind in ("place", "upgrade", "done"):
+        if kind in kinds:
+            actions.append(kind)
+    if "trade" in kinds or "swap" in kinds:
+        actions.append("trade")
+    if "discard" in kinds:
+        actions.append("discard")
+    if "end" in kinds:
+        actions.append("end")
+    return [*actions, "hand"]
+
+
+async def my_turn(interaction: discord.Interaction, version: int | None = None) -> tuple[TableRow, int]:
+    """The running table here and the caller's seat, refusing politely if it is not their turn."""
+    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+    table = await service.running_table_here(interaction, NAME)
+    seat = service.seat_of(table, interaction.user.id)
+    if version is not None and version != table.version:
+        raise service.stale(NAME)
+    assert table.state is not None
+    waiting = GAME.to_act(table.state)
+    if seat not in waiting:
+        names = service.names(table)
+        raise UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
+    return table, seat
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mr:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)",
+):
+    """A button under a board post; the table and version in its id survive restarts."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "base": discord.ButtonStyle.primary,
+        "keep": discord.ButtonStyle.primary,
+        "plan": discord.ButtonStyle.primary,
+        "draw_basic": discord.ButtonStyle.primary,
+        "draw_advanced": discord.ButtonStyle.primary,
+        "place": discord.ButtonStyle.success,
+        "upgrade": discord.ButtonStyle.primary,
+        "trade": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, table_id: int, version: int, action: str, tr: Tr | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(tr or Tr("en"))(f"moonriser.button.{action}"),
+                style=self.STYLES.get(action, discord.ButtonStyle.secondary),
+                custom_id=f"mr:{table_id}:{version}:{action}",
+            )
+        )
+        self.table_id, self.version, self.action = table_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> BoardButton:
+        return cls(int(match["table"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        tr = Tr(lang_of(interaction.locale))
+        own = await service.store.table(self.table_id)
+        if own is None or own.status != "active":
+            raise over_refusal(own)
+        if self.action == "hand":
+            await show_hand(interaction)
+            return
+        several = len(GAME.to_act(own.state or {})) > 1
+        version = None if several and self.action in SIMULTANEOUS else self.version
+        table, seat = await my_turn(interaction, version)
+        if table.id != self.table_id:
+            raise service.stale(NAME)
+        if self.action in DIRECT:
+            await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
+            return
+        if self.action == "keep":
+            keeping = KeepPicker(interaction.client, table, seat, tr, PREFIX)
+            await interaction.response.send_message(keeping.prompt(), view=keeping, ephemeral=True)
+            return
+        content, shown = open_picker(
+            interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
+        )
+        await shown.send(interaction, content)
+
+
+class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
+    """A Moonriser picker (or keep select, or preview) used after a restart: a fresh one instead."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.action != "keep":
+            await super().callback(interaction)
+            return
+        tr = Tr(lang_of(interaction.locale))
+        try:
+            table, seat = await self._table(interaction)
+            keeping = KeepPicker(interaction.client, table, seat, tr, PREFIX)
+        except UserError as error:
+            text = f"{tr('picker.expired')}\n{tr(error.key, **error.params)}"
+            await interaction.response.edit_message(content=text, view=None)
+            return
+        await interaction.response.edit_message(
+            content=f"{tr('picker.expired_fresh')}\n{keeping.prompt()}", view=keeping
+        )
+
+    async def _table(self, interaction: discord.Interaction) -> tuple[TableRow, int]:
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        own = await service.store.table(self.table_id)
+        if own is None or own.status != "active":
+            raise over_refusal(own)
+        table, seat = await my_turn(interaction)
+        if table.id != self.table_id:
+            raise service.stale(NAME)
+        return table, seat
+
+    async def fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, StepPicker]:
+        table, seat = await self._table(interaction)
+        return open_picker(
+            interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
+        )
+
+
+def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
+    actions = actions_for(table.state or {})
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        view.add_item(BoardButton(table.id, table.version, action, tr))
+    return view

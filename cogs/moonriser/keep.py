@@ -1,0 +1,76 @@
+"""Choosing the tiles to keep: one private multi-select of the drawn tiles (keep exactly N).
+
+The shared picker decides one token at a time; keeping 3 of 9 tiles is one decision, so it
+has a select of its own that plays ``keep …`` at once. It is private (the drawn tiles are
+hidden from the others), checks the board version like every picker, and after a restart is
+answered by the game's ``ExpiredPicker`` with a fresh one (its custom id has the picker form).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import UserError, run_guarded
+from bot.i18n import Tr
+from bot.picker import TIMEOUT, picker_id
+from bot.tables import TableService
+from cogs.moonriser.labels import clip, tile_label
+from db.models import TableRow
+from engine.moonriser.game import GAME
+
+OPTIONS_MAX = 25
+
+
+def keep_prompt(state: dict[str, Any], seat: int) -> tuple[list[str], int]:
+    """The tiles to choose from and how many to keep (a refusal when there is no such choice)."""
+    if not any(m.kind == "keep" for m in GAME.legal_moves(state, seat)):
+        raise UserError("moonriser.pick.no_keep")
+    view = GAME.view(state, seat)
+    drawn = list(view["drawn"])
+    return drawn, min(int(view["seats"][seat]["keep"]), len(drawn))
+
+
+class KeepPicker(discord.ui.View):
+    """A multi-select of the drawn tiles; only their owner may use it."""
+
+    def __init__(self, client: discord.Client, table: TableRow, seat: int, tr: Tr, prefix: str) -> None:
+        super().__init__(timeout=TIMEOUT)
+        assert table.state is not None
+        self.table, self.seat, self.tr = table, seat, tr
+        drawn, keep = keep_prompt(table.state, seat)
+        self.drawn, self.keep = drawn, keep
+        self.select: discord.ui.Select[KeepPicker] = discord.ui.Select(
+            custom_id=picker_id(client, prefix, table.id, "keep"),
+            placeholder=tr("moonriser.pick.keep_placeholder", count=keep),
+            min_values=keep,
+            max_values=keep,
+            options=[
+                discord.SelectOption(label=clip(tile_label(tr, table.state, tile)), value=str(i))
+                for i, tile in enumerate(drawn[:OPTIONS_MAX])
+            ],
+        )
+        self.select.callback = self._picked  # type: ignore[method-assign]
+        self.add_item(self.select)
+
+    def prompt(self) -> str:
+        return self.tr("moonriser.pick.keep_prompt", count=self.keep, drawn=len(self.drawn))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.table.user_at(self.seat)
+
+    async def _picked(self, interaction: discord.Interaction) -> None:
+        self.stop()
+        tiles = sorted(self.drawn[int(v)] for v in self.select.values)
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        await run_guarded(
+            interaction,
+            service.play(
+                interaction,
+                " ".join(["keep", *tiles]),
+                game=self.table.game,
+                expected_version=self.table.version,
+                from_picker=True,
+            ),
+        )

@@ -1,0 +1,229 @@
+"""Moonriser's private pickers, on the shared picker (``bot.picker``).
+
+Fields are chosen in two steps, the row letter then the field, because a board has up to 60
+fields and a select shows 25. A placement is chosen tile → row → field → rotation and then
+shown as a preview (the tile in place, its price and the VP it earns) with **Confirm**: the
+player sees exactly what they are about to build. Select ids are ``mrp:<boot>:<table>:<action>:<nonce>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.confirm import Preview
+from bot.i18n import Tr
+from bot.picker import Chosen, Pickers, PickSpec
+from cogs.moonriser.labels import clip, colour_word, tile_label, tile_name, tokens_words
+from cogs.moonriser.quotes import quote
+from engine.core import Move, State
+from engine.moonriser.game import GAME
+
+PREFIX = "mrp"
+
+
+def row_of(field: str) -> str:
+    return field[0]
+
+
+def base_steps(move: Move) -> Iterable[Chosen]:
+    return ((row_of(move.args[0]), move.args[0]),)
+
+
+def place_steps(move: Move) -> Iterable[Chosen]:
+    tile, field, rotation, source = move.args
+    return ((f"{tile}@{source}", row_of(field), field, rotation),)
+
+
+def field_steps(move: Move) -> Iterable[Chosen]:
+    return ((row_of(move.args[0]), move.args[0]),)
+
+
+def whole(move: Move) -> Iterable[Chosen]:
+    return ((move.notation,),)
+
+
+def _rows(tr: Tr, tokens: Sequence[str]) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(label=tr("moonriser.pick.row_label", row=r), value=r) for r in sorted(tokens)
+    ]
+
+
+def _field_key(field: str) -> tuple[str, int]:
+    return (field[0], int(field[1:]))
+
+
+def base_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    if not chosen:
+        return _rows(tr, tokens)
+    return [discord.SelectOption(label=f, value=f) for f in sorted(tokens, key=_field_key)]
+
+
+def upgrade_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    if not chosen:
+        return _rows(tr, tokens)
+    options = []
+    for field in sorted(tokens, key=_field_key):
+        placed = state["tiles"].get(field, {})
+        found = quote(state, seat, f"upgrade {field}")
+        cost = tokens_words(tr, found.paid) if found else "?"
+        label = tr(
+            "moonriser.pick.upgrade_label",
+            field=field,
+            tile=tile_name(tr, state, placed.get("tile", "")),
+            cost=cost,
+        )
+        options.append(discord.SelectOption(label=clip(label), value=field))
+    return options
+
+
+def place_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    """Tiles (hand first, then the supply), rows, fields with their cost, rotations with their VP."""
+    if not chosen:
+        ordered = sorted(tokens, key=lambda t: (t.split("@")[1] != "hand", t))
+        return [
+            discord.SelectOption(
+                label=clip(tile_label(tr, state, t.split("@")[0])),
+                description=clip(tr(f"moonriser.pick.from_{t.split('@')[1]}")),
+                value=t,
+            )
+            for t in ordered
+        ]
+    if len(chosen) == 1:
+        return _rows(tr, tokens)
+    tile, source = chosen[0].split("@")
+    if len(chosen) == 2:
+        options = []
+        for field in sorted(tokens, key=_field_key):
+            found = _first_quote(state, seat, tile, field, source)
+            cost = tokens_words(tr, found.paid) if found else "?"
+            options.append(
+                discord.SelectOption(
+                    label=clip(tr("moonriser.pick.field_label", field=field, cost=cost)), value=field
+                )
+            )
+        return options
+    field = chosen[2]
+    options = []
+    for rotation in sorted(tokens):
+        found = quote(state, seat, f"place {tile} {field} {rotation} {source}")
+        vp = found.vp if found else 0
+        options.append(
+            discord.SelectOption(
+                label=clip(tr("moonriser.pick.rotation_label", rotation=rotation, vp=vp)), value=rotation
+            )
+        )
+    return options
+
+
+def _first_quote(state: State, seat: int, tile: str, field: str, source: str) -> Any:
+    for rotation in range(6):
+        found = quote(state, seat, f"place {tile} {field} {rotation} {source}")
+        if found is not None:
+            return found
+    return None
+
+
+def plan_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    options = []
+    for notation in sorted(tokens, key=lambda n: int(n.split()[1])):
+        paid = int(notation.split()[1])
+        after, _ = GAME.apply(dict(state), seat, notation)
+        me = GAME.view(after, seat)["seats"][seat]
+        label = (
+            tr("moonriser.pick.plan_none")
+            if paid == 0
+            else tr(
+                "moonriser.pick.plan_label", paid=paid, draws=me.get("draws_left", 0), keep=me.get("keep", 0)
+            )
+        )
+        options.append(discord.SelectOption(label=clip(label), value=notation))
+    return options
+
+
+def trade_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    options = []
+    for notation in tokens:
+        found = quote(state, seat, notation)
+        if found is None:
+            continue
+        label = tr(
+            "moonriser.pick.trade_label",
+            paid=tokens_words(tr, found.paid),
+            gained=tokens_words(tr, found.gained),
+        )
+        options.append(discord.SelectOption(label=clip(label), value=notation))
+    return options
+
+
+def discard_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(label=clip(tile_label(tr, state, n.split()[1])), value=n)
+        for n in dict.fromkeys(tokens)
+    ]
+
+
+def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
+    """The placement drawn in place on the board, with its price and the VP it earns now."""
+    from render.moonriser_hand import render_preview
+
+    _, tile, field, rotation, _source = notation.split()
+    found = quote(state, seat, notation)
+    paid = found.paid if found else {}
+    vp = found.vp if found else 0
+    text = tr(
+        "moonriser.preview",
+        tile=tile_name(tr, state, tile),
+        field=field,
+        rotation=rotation,
+        cost=tokens_words(tr, paid),
+        vp=vp,
+        gained=tokens_words(tr, found.gained) if found else tr("moonriser.nothing"),
+    )
+    png = render_preview(GAME.view(dict(state), None), tile, field, int(rotation), dict(paid), vp, tr)
+    return Preview(text, png)
+
+
+def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> PickSpec:
+    return PickSpec(
+        kinds=frozenset(kinds),
+        labels=labels,
+        placeholder=lambda tr, chosen: tr(f"moonriser.pick.{key}_placeholder.{len(chosen)}"),
+        prompt=lambda tr, state, seat, chosen: tr(f"moonriser.pick.{key}_prompt", chosen=" · ".join(chosen)),
+        unavailable=f"moonriser.pick.no_{key}",
+        steps=steps,
+        **extra,
+    )
+
+
+PICKERS = Pickers(
+    prefix=PREFIX,
+    game=GAME,
+    specs={
+        "base": _spec({"base"}, base_labels, "base", base_steps),
+        "plan": _spec({"plan"}, plan_labels, "plan", whole),
+        "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview),
+        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", field_steps),
+        "trade": _spec({"trade", "swap"}, trade_labels, "trade", whole),
+        "discard": _spec({"discard"}, discard_labels, "discard", whole),
+    },
+)
+"""Board actions that open a picker; ``keep`` has its own multi-select (``cogs.moonriser.keep``)."""
+
+
+def colour_choices(tr: Tr, colours: Iterable[str]) -> Mapping[str, str]:
+    return {c: colour_word(tr, c) for c in colours}

@@ -1,0 +1,47 @@
+"""A player's hidden tiles (hand, tiles just drawn), only ever sent as a private answer."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.errors import send_ephemeral
+from bot.i18n import Tr, lang_of
+from bot.tables import TableService
+from cogs.moonriser.labels import tile_label
+from engine.moonriser.game import GAME
+
+NAME = "moonriser"
+
+
+def hand_lines(tr: Tr, state: Mapping[str, Any], seat: int) -> list[str]:
+    """The private hand message: the hand, then the drawn tiles still to choose from."""
+    view = GAME.view(dict(state), seat)
+    hand, drawn = list(view["hand"]), list(view["drawn"])
+    lines = [tr("moonriser.hand_title", count=len(hand))] if hand else [tr("moonriser.hand_empty")]
+    lines.extend(tr("moonriser.hand_tile", tile=tile_label(tr, state, t)) for t in hand)
+    if drawn:
+        lines.append(tr("moonriser.drawn_title", count=len(drawn), keep=view["seats"][seat]["keep"]))
+        lines.extend(tr("moonriser.hand_tile", tile=tile_label(tr, state, t)) for t in drawn)
+    return lines
+
+
+async def show_hand(interaction: discord.Interaction) -> None:
+    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+    table = await service.running_table_here(interaction, NAME)
+    seat = service.seat_of(table, interaction.user.id)
+    assert table.state is not None
+    tr = Tr(lang_of(interaction.locale))
+    view = GAME.view(table.state, seat)
+    tiles = [*view["hand"], *view["drawn"]]
+    text = "\n".join(hand_lines(tr, table.state, seat))
+    if not tiles:
+        await send_ephemeral(interaction, text)
+        return
+    from render.moonriser_hand import render_hand
+
+    png = render_hand(tiles, tr, version=table.state["content"]["tiles"])
+    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="hand.png"))

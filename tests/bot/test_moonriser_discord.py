@@ -1,0 +1,124 @@
+"""Moonriser's Discord side as a player meets it: the placement preview, the Place picker,
+autocomplete that offers only legal choices, the private hand, and refusals that change nothing."""
+
+from __future__ import annotations
+
+from simcord import Env
+
+from engine.moonriser.game import GAME
+from tests.bot.moonriser_table import MoonTable, play
+
+
+async def to_development(table: MoonTable) -> tuple[int, object]:
+    """Bases down, three tiles kept each, the first player skips planning: their Phase II."""
+    while (await table.state())["phase"] in ("base", "setup_keep"):
+        for seat in await table.awaited():
+            state = await table.state()
+            await play(table, await table.person_at(seat), GAME.bot_move(state, seat, "normal").notation)
+    (seat,) = await table.awaited()
+    person = await table.person_at(seat)
+    await play(table, person, "plan 0")
+    assert (await table.state())["phase"] == "develop"
+    return seat, person
+
+
+async def test_a_placement_is_previewed_privately_and_built_only_on_confirm(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place")
+    tile, field, rotation, source = move.args
+    boards = len(table.boards())
+    shown = await me.slash(
+        table.thread, "moonriser place", tile=f"{tile}@{source}", field=field, rotation=int(rotation)
+    )
+    assert shown.ephemeral and shown.response.attachments[0].filename == "preview.png"
+    assert f"**{field}**" in shown.response.content and "costs" in shown.response.content
+    assert await table.state() == state and len(table.boards()) == boards  # nothing played yet
+    cancelled = await me.click(shown.response, label="Cancel")
+    assert "nothing was played" in cancelled.response.content
+    assert await table.state() == state
+    shown = await me.slash(
+        table.thread, "moonriser place", tile=f"{tile}@{source}", field=field, rotation=int(rotation)
+    )
+    await me.click(shown.response, label="Confirm")
+    after = await table.state()
+    assert after["tiles"][field]["tile"] == tile and after["tiles"][field]["rot"] == int(rotation)
+
+
+async def test_a_preview_confirmed_after_the_board_moved_on_is_refused(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place")
+    tile, field, rotation, source = move.args
+    shown = await me.slash(
+        table.thread, "moonriser place", tile=f"{tile}@{source}", field=field, rotation=int(rotation)
+    )
+    await play(table, me, "done")  # the board moves on while the preview is open
+    moved_on = await table.state()
+    late = await me.click(shown.response, label="Confirm")
+    assert late.ephemeral and "changed" in (late.response.content or late.followups[-1].content)
+    assert await table.state() == moved_on and field not in moved_on["tiles"]
+
+
+async def test_an_illegal_placement_gets_a_private_reason_and_no_preview(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    taken = next(iter(state["tiles"]))
+    hand = GAME.view(state, seat)["hand"]
+    refused = await me.slash(table.thread, "moonriser place", tile=hand[0], field=taken, rotation=0)
+    assert refused.ephemeral and not refused.response.attachments
+    assert taken in refused.response.content
+    nowhere = await me.slash(table.thread, "moonriser place", tile=hand[0], field="Z99", rotation=0)
+    assert nowhere.ephemeral and "no field Z99" in nowhere.response.content
+    assert await table.state() == state
+
+
+async def test_the_place_button_builds_a_move_step_by_step_and_shows_the_preview(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place")
+    tile, field, rotation, source = move.args
+    shown = await me.click(table.boards()[-1], label="Place a tile")
+    assert shown.ephemeral
+    message = shown.response
+    for value in (f"{tile}@{source}", field[0], field, rotation):
+        step = await me.select(message.message if hasattr(message, "message") else message, [value])
+        message = step.response
+    assert message.attachments and "Preview" in message.content
+    await me.click(message, label="Confirm")
+    assert (await table.state())["tiles"][field]["tile"] == tile
+
+
+async def test_autocomplete_offers_only_legal_tiles_fields_and_rotations(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    legal = [m.args for m in GAME.legal_moves(state, seat) if m.kind == "place"]
+    tiles = await me.autocomplete(table.thread, "moonriser place", "tile", "")
+    assert {c["value"] for c in tiles} == {f"{t}@{s}" for t, _, _, s in legal} or len(tiles) == 25
+    tile, field, _, source = legal[0]
+    fields = await me.autocomplete(table.thread, "moonriser place", "field", "", tile=f"{tile}@{source}")
+    wanted = {f for t, f, _, s in legal if (t, s) == (tile, source)}
+    assert {c["value"] for c in fields} <= wanted and fields
+    assert all("costs" in c["name"] for c in fields)
+    rotations = await me.autocomplete(
+        table.thread, "moonriser place", "rotation", "", tile=f"{tile}@{source}", field=field
+    )
+    assert {c["value"] for c in rotations} == {
+        int(r) for t, f, r, s in legal if (t, f, s) == (tile, field, source)
+    }
+
+
+async def test_the_hand_is_shown_only_to_its_player(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    hand = GAME.view(await table.state(), seat)["hand"]
+    shown = await me.slash(table.thread, "moonriser hand")
+    assert shown.ephemeral and shown.response.attachments[0].filename == "hand.png"
+    assert f"({hand[0]})" in shown.response.content
+    other = next(p for p in table.people if p is not me)
+    assert not any(f"({hand[0]})" in m.content for m in table.thread.history(viewer=other))
