@@ -211,8 +211,12 @@ def built_ids() -> Iterator[tuple[str, str | None, str]]:
             call = node.value
             if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions:
                 values = [r.value for r in ast.walk(functions[call.func.id]) if isinstance(r, ast.Return)]
-            if module == "bot.picker" and isinstance(call, ast.Call) and call.func.id == "picker_id":
-                continue  # the shared picker's prefix is each game's own: see ``declared_ids``
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "picker_id":
+                prefix = call.args[1] if len(call.args) > 1 else None
+                if isinstance(prefix, ast.Constant) and isinstance(prefix.value, str):
+                    yield module, prefix.value, f"{path.name}:{node.lineno}"
+                # A prefix passed in is a game's declared picker prefix: see ``declared_ids``.
+                continue
             for value in values:
                 segment = literal_segment(value) if value is not None else None
                 yield module, segment, f"{path.name}:{node.lineno}"

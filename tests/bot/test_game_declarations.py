@@ -14,6 +14,7 @@ from bot.adapter import GameAdapter
 from bot.board_post import BoardPosts
 from bot.i18n import Tr
 from engine.core import Event
+from engine.registry import discovered
 from engine.runarch import GAME, RunArch
 from tests.bot.harness import Table
 
@@ -51,7 +52,9 @@ async def test_without_a_table_the_bot_names_every_games_command(simcord_env: En
     alice = guild.add_member(simcord_env.create_user("alice"))
     listed = await alice.slash(channel, "games")
     assert listed.ephemeral
-    assert {name for name, _ in MENTION.findall(listed.response.content)} == {"runarch new"}
+    shipped = {f"{name} new" for name in discovered()}
+    assert shipped >= {"moonriser new", "runarch new"}
+    assert {name for name, _ in MENTION.findall(listed.response.content)} == shipped
     assert "`/othergame open`" in listed.response.content  # not a synced command: named as text
     assert " or " in listed.response.content
     nothing = await alice.slash(channel, "table settings")

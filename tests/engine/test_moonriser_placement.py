@@ -186,7 +186,7 @@ def test_minus_green_is_taken_before_the_price_so_the_seat_needs_one_more_green(
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, 0, f"place A01 {field} 0 hand")
     assert refused.value.code == "moonriser.cannot_afford"
-    assert all(p.field != field for p in placements(state, 0))
+    assert all(p.field != field for p in placements(state, 0, "A01"))
     state["seats"][0]["tokens"]["green"] = 3
     found = check_place(state, 0, "A01", field, 0, "hand")
     assert (found.symbol, found.gain, found.cost) == ("green_minus", {"green": -1}, cost(green=2, blue=1))
@@ -305,7 +305,7 @@ def test_empty_space_off_the_board_is_refused() -> None:
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, 0, f"place B01 {edge_field} 0 hand")
     assert refused.value.code == "moonriser.no_room"
-    assert all(p.rotation != 0 for p in placements(state, 0) if p.field == edge_field)
+    assert all(p.rotation != 0 for p in placements(state, 0, "B01") if p.field == edge_field)
 
 
 # --------------------------------------------------------------------------- the preview
@@ -313,7 +313,7 @@ def test_empty_space_off_the_board_is_refused() -> None:
 
 def test_placements_list_cost_and_vp_for_the_cog() -> None:
     state = he3_turn({"green": 1, "blue": 1})
-    found = [p for p in placements(state, 0) if p.field == HE3_A]
+    found = [p for p in placements(state, 0, "B01") if p.field == HE3_A]
     by_rotation = {p.rotation: p for p in found}
     # Turned 3 or 1 its radiation half faces the plant: value 1 + own side 1 + the plant's side 1.
     assert by_rotation[3].vp == 3 and by_rotation[1].vp == 3
