@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core import State
 from engine.core.data import Content, ContentError, ContentLibrary
-from engine.core.schema import ContentSchema, Integer, ListOf, Path, Record, Text
+from engine.core.schema import ContentSchema, Integer, ListOf, Path, Record, Text, field_name
 
 PACKAGE = "engine.moonriser"
 TILES, PIECES, LAYOUTS = "tiles", "pieces", "layouts"
@@ -206,7 +206,47 @@ class TileSet:
         return [t.id for t in self.of_kind(kind) for _ in range(t.count)]
 
 
+def _deck_problem(items: tuple[Mapping[str, Any], ...]) -> tuple[str, Path, str] | None:
+    """Checks across the whole file that no single tile can show: a Bonus-relationship half
+    whose partner half no tile carries could never form, nor a condition on it ever be met;
+    a complex condition needs a partner that can also form its ``then`` relationship; and each
+    Main base number is dealt once."""
+    halves = {(e["kind"], e["half"]) for item in items for e in item.get("edges", ())}
+    other = {"a": "b", "b": "a"}
+    numbers: dict[int, str] = {}
+    for item in items:
+        if "number" in item:
+            if item["number"] in numbers:
+                return item["id"], ("number",), f"is the same as on Main base {numbers[item['number']]}"
+            numbers[item["number"]] = item["id"]
+        for index, edge in enumerate(item.get("edges", ())):
+            kind, half = edge["kind"], edge["half"]
+            if (kind, other[half]) not in halves:
+                problem = (
+                    f"carries half {half} of {kind}, but no tile carries half {other[half]}: it never forms"
+                )
+                return item["id"], ("edges", index), problem
+        for index, bonus in enumerate(item.get("bonuses", ())):
+            condition = bonus.get("condition")
+            if condition is None or "then" not in condition:
+                continue
+            kind = condition["kind"]
+            partners = {other[e["half"]] for e in item.get("edges", ()) if e["kind"] == kind}
+            if not any(
+                any(e["kind"] == kind and e["half"] in partners for e in tile.get("edges", ()))
+                and any(e["kind"] == condition["then"] for e in tile.get("edges", ()))
+                for tile in items
+            ):
+                problem = f"needs a {kind} partner that also carries {condition['then']}; no tile does"
+                return item["id"], ("bonuses", index, "condition"), problem
+    return None
+
+
 def _build_tiles(content: Content) -> TileSet:
+    found = _deck_problem(content.items)
+    if found is not None:
+        tile_id, path, problem = found
+        raise MoonriserContentError(content.file, problem, item=f"tile {tile_id}", field=field_name(path))
     tiles = tuple(_tile(item) for item in content.items)
     return TileSet(content.version, MappingProxyType({t.id: t for t in tiles}), tuple(t.id for t in tiles))
 

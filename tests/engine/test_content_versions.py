@@ -41,6 +41,7 @@ RELEASED: dict[str, str] = {
     "runarch/data/conditions.v1.json": "c20b50821d0677d150b5831183ac53d2ad4a80a3600a49264003b1b16d609374",
     "moonriser/data/pieces.v1.json": "593297f4dde2898bea99c358ca11ba1d5aa6a8c4bf249ce49c15845b826dc63e",
     "moonriser/data/layouts.v1.json": "42493098a6c0798aa18d46e74434b2dad1374a4cbb5774a1fc43eea782a5129b",
+    "moonriser/data/tiles.v1.json": "5dd89e92de547b1f081e0ecbc87e8d02bb757788d332f720c05bb7221cab945f",
 }
 V1 = {"cards": 1, "conditions": 1}
 V2 = {"cards": 2, "conditions": 2}

@@ -1,0 +1,92 @@
+"""``python -m bench.moonriser_render``: Moonriser's board picture against the blank-encode floor.
+
+Measured the way RunArch's is (``bench.runarch.bench_render``): varied positions are rendered
+with ``render_board`` once the sprite caches are warm (a long-running bot has them after its
+first pictures; the first picture of the process is reported apart), and the baseline
+PNG-encodes a blank picture of the same size and palette with the same settings. Target from
+issue #14: render <= 3x the floor, PNG < 500 KB. The positions are the hand-made public views
+of the picture tests (2-4 players, up to a full board) until the rules engine gives real ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import time
+
+from bench.stats import Summary, row, sample, verdict
+
+NAMES = ["alice", "bob", "cecilie", "dan"]
+
+
+def views(count: int, seed: int) -> list[dict]:
+    """``count`` positions: 2, 3 and 4 players on several boards, from an empty to a full board."""
+    from tests.render.moonriser_views import make_view
+
+    rnd = random.Random(seed)
+    out = []
+    for i in range(count):
+        players = 2 + i % 3
+        fields = 10 * (players + 2)
+        out.append(
+            make_view(
+                players, seed + i % 6, placed=rnd.randrange(players, fields - 6), empties=rnd.randrange(6)
+            )
+        )
+    return out
+
+
+def bench_render(renders: int, seed: int) -> tuple[float, Summary, Summary, int, float]:
+    """First picture, warm renders, the blank baseline, the largest PNG, and the ratio."""
+    from bot.i18n import Tr
+    from render.kit import blank_like, encode_png
+    from render.moonriser import PAL, picture_size, render_board
+
+    tr = Tr("en")
+    positions = views(max(renders, 12), seed)
+    start = time.perf_counter()
+    render_board(positions[0], NAMES, tr)
+    first = time.perf_counter() - start
+    for view in positions:  # warm: every layout's empty board and every tile sprite
+        render_board(view, NAMES, tr)
+    rnd = random.Random(seed)
+    chosen = [rnd.choice(positions) for _ in range(renders)]
+    it = iter(chosen)
+    sizes: list[int] = []
+
+    def one() -> None:
+        sizes.append(len(render_board(next(it), NAMES, tr)))
+
+    rendered = Summary.of(sample(one, renders))
+    blanks = [blank_like(picture_size(view), PAL) for view in chosen]
+    for blank in blanks[:3]:
+        encode_png(blank)
+    bt = iter(blanks)
+    baseline = Summary.of(sample(lambda: encode_png(next(bt)), renders))
+    return first, rendered, baseline, max(sizes), rendered.p50 / baseline.p50
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.moonriser_render", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--quick", action="store_true", help="tiny counts: checks the command works")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    renders = 12 if args.quick else 300
+    print(
+        f"Moonriser render benchmark — Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, seed {args.seed}"
+    )
+    first, rendered, blank, biggest, ratio = bench_render(renders, args.seed)
+    print(f"{'render, first picture of a process':<34} {first * 1000:.1f} ms (builds the sprite caches)")
+    print(row("render moonriser board", rendered, f"{ratio:.2f}x blank  target <= 3x  {verdict(ratio <= 3)}"))
+    note = f"largest board PNG {biggest / 1024:.0f} KB  target < 500 KB  {verdict(biggest < 500 * 1024)}"
+    print(row("  baseline: blank PNG encode", blank, note))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
