@@ -25,7 +25,7 @@ from engine.core import Move, State
 from engine.moonriser.bot_trade import trade_move
 from engine.moonriser.bot_value import FLOOR, Economy, economy, potential, tile_worth
 from engine.moonriser.content import TOKENS, Tile, TileSet, tiles_of
-from engine.moonriser.hexes import neighbours
+from engine.moonriser.hexes import Hex, neighbours
 from engine.moonriser.notation import BASE, DONE_MOVE, DRAW, KEEP, PLACE, PLAN, UPGRADE
 from engine.moonriser.placement import Context, base_fields, offer_of, upgrade_vp
 from engine.moonriser.planning import available, discount
@@ -152,15 +152,15 @@ def _develop(state: State, seat: int, level: str) -> Move:
     econ = economy(ctx)
     thinking = not easy and not econ.last
     best: tuple[float, Move] = (0.0, DONE_MOVE)
-    for found in ctx.placements(offer_of(state, seat), scored=True, productive=thinking):
+    for found in ctx.placements(offer_of(state, seat), scored=True, productive=False):
         if easy:
             score = found.vp - FLOOR * sum(found.cost.values())
         else:
             score = found.vp + econ.price({c: found.gain.get(c, 0) for c in TOKENS}) - econ.price(found.cost)
             if thinking:
-                score += econ.produced(found.production)
-                at = ctx.board.at[found.field]
-                score += potential(ctx, ctx.tileset[found.tile], at, found.rotation, found.empty)
+                tile, at = ctx.tileset[found.tile], ctx.board.at[found.field]
+                score += econ.produced(_made(ctx, tile, at, found.rotation, found.vp, found.gain))
+                score += potential(ctx, tile, at, found.rotation, found.empty)
             if found.symbol == "action":
                 score += 2 * econ.rate("red")
         if score > best[0] + 1e-9:
@@ -178,3 +178,20 @@ def _develop(state: State, seat: int, level: str) -> Move:
             if score > best[0] + 1e-9:
                 best = (score, Move(UPGRADE, (one.label,)))
     return best[1]
+
+
+def _made(ctx: Context, tile: Tile, at: Hex, rotation: int, vp: int, gain: dict[str, int]) -> dict[str, int]:
+    """The production a placement adds. One that forms no relationship and completes no
+    neighbourhood (its VP are its value and the field's yellow) adds its unconditional bonuses
+    only; the full count (``Context.production_gain``) is asked only for the others."""
+    if vp > tile.value + gain.get("yellow", 0):
+        return ctx.production_gain(tile, at, rotation)
+    return _plain_output(tile)
+
+
+def _plain_output(tile: Tile) -> dict[str, int]:
+    out = dict.fromkeys(TOKENS, 0)
+    for bonus in tile.bonuses:
+        if bonus.effect == "produce" and bonus.condition is None and bonus.colour is not None:
+            out[bonus.colour] += bonus.amount
+    return out
