@@ -125,7 +125,7 @@ def _plan(state: State, seat: int, level: str) -> Move:
     spare = blue - reserve
     want = HAND_TARGET - held
     if spare >= 3 and held < HAND_LIMIT - 1:
-        want = max(want, 2)
+        want = max(want, 2 if spare < 2 * HAND_LIMIT else HAND_LIMIT - held)
     if econ.last or spare <= 0 or want <= 0:
         return Move(PLAN, ("0",))
     paid = max(1, min(spare, want - discount(state, seat)))

@@ -17,6 +17,9 @@ from engine.moonriser.trading import HAND_LIMIT, STANDARD_RATE, rate, swaps_left
 GREEN_NEED = 3
 RED_NEED = 2
 """Red for one further development action next turn."""
+EXTRA_ACTIONS = 3
+RICH = 12
+"""Blue and green beyond their needs for which the bot wants red for one more action."""
 
 
 def worst(tileset: TileSet, hand: list[str], econ: Economy) -> list[str]:
@@ -25,13 +28,12 @@ def worst(tileset: TileSet, hand: list[str], econ: Economy) -> list[str]:
 
 
 def needs(econ: Economy, upgrade_pays: bool) -> dict[str, int]:
-    """Tokens the next turn wants before anything is traded away."""
-    level = econ.base_level
-    return {
-        "blue": (level if upgrade_pays else 0) + 1,
-        "green": (level if upgrade_pays else 0) + GREEN_NEED,
-        "red": RED_NEED,
-    }
+    """Tokens the next turn wants before anything is traded away: red for one further action,
+    and for up to three more when blue and green pile up (actions, not tokens, are then short)."""
+    level = econ.base_level if upgrade_pays else 0
+    blue, green = level + 1, level + GREEN_NEED
+    rich = max(0, econ.tokens["blue"] - blue) + max(0, econ.tokens["green"] - green)
+    return {"blue": blue, "green": green, "red": RED_NEED * (1 + min(EXTRA_ACTIONS, rich // RICH))}
 
 
 def last_trades(state: State, seat: int, tileset: TileSet, econ: Economy) -> Move:
