@@ -28,8 +28,13 @@ SEED_FILE = Path(__file__).resolve().parents[2] / "engine" / "moonriser" / "data
 LAYOUT = "compact-4"
 
 
+SEED_IDS = ("M1", "M2", "M3", "M4", "B01", "A01", "A02")
+"""The tile file's first seed: the Main bases and the rulebooks' example tiles (their ids are fixed)."""
+
+
 def _seed_items() -> list[dict[str, Any]]:
-    return json.loads(SEED_FILE.read_text(encoding="utf-8"))["tiles"][:7]
+    items = json.loads(SEED_FILE.read_text(encoding="utf-8"))["tiles"]
+    return [item for item in items if item["id"] in SEED_IDS]
 
 
 def _made_up(kind: str, number: int, rng: random.Random) -> dict[str, Any]:
