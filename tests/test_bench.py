@@ -142,3 +142,24 @@ def test_the_sql_audit_flags_a_statement_that_reads_a_whole_table(tmp_path: Path
     )
     assert len(trace.shapes()) == 3
     assert full_scans(str(path), trace) == {"SELECT id FROM moves WHERE notation = ?": ["moves"]}
+
+
+def test_quick_moonriser_benchmark_prints_every_figure_with_its_baseline(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Run as the README says (``python -m bench.moonriser --quick``); timings are not judged here."""
+    from bench.moonriser import main as moonriser_main
+
+    assert moonriser_main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(
+        rf"all placements, full hand\s+n=\d+\s+{FIGURE}.* [\d.]+x apply  up to \d+ placements  target p99",
+        out,
+    )
+    assert re.search(rf"baseline: one apply \(place\)\s+n=\d+\s+{FIGURE}", out)
+    assert re.search(
+        rf"bot decision \(normal\)\s+n=\d+\s+{FIGURE}.* [\d.]+x apply  target p99 <= 200 ms", out
+    )
+    assert re.search(r"bot vs 2 random legal players: won \d+ of 3 seeded 3-player games \(\d+%\)", out)
+    assert re.search(r"whole move via SimCord\s+not measured yet", out)
+    assert re.search(r"\d+ random complete 4-player games: [\d.]+ s \(\d+ moves per game", out)

@@ -1,57 +1,79 @@
-"""A simple bot player: greedy, deterministic, legal. (A stronger one may replace it later,
-behind the same ``bot_move(state, seat, level)``.)
+"""The bot player: a one-step greedy that values every choice in VP (``bot_value``).
+
+Deterministic for a given state and blind to what its seat may not see: ``bot_move`` reads a
+copy of the state whose piles, discards, generator and other seats' hands and drawn tiles are
+blanked, so it cannot peek even by mistake.
 
 - bases go where the most free fields around are left to grow into;
-- it plans when blue allows and its hand is short, draws Advanced tiles when rich, and keeps the
-  tiles with the best value for their price;
-- in development it places the tile worth most VP + production for its cost (``normal``; ``easy``
-  looks at VP only and never upgrades), upgrades when rich, and stops when nothing pays;
-- in trade it keeps the hand limit and swaps a big surplus into its scarcest colour, and at the
-  end of the game trades everything it can into yellow VP tokens.
+- planning pays blue for tiles while the hand is short (keeping blue for the Main base's next
+  upgrade while that still pays), draws Advanced tiles once it can afford them, and keeps the
+  tiles worth most to it;
+- development takes, one action at a time, the placement or upgrade worth most: VP now
+  (value, relationship sides, neighbourhoods, a VP field) + the production it adds for the
+  turns left + relationship halves left open, less its price in tokens; ``done`` when nothing
+  is worth its price;
+- Phase III keeps the hand limit, turns surplus into what the next turn needs, and everything
+  into yellow at the end (``bot_trade``).
+
+``easy`` is the first simple bot: VP now against a quarter VP per token, no production, no
+upgrades, one tile of planning at a time.
 """
 
 from __future__ import annotations
 
 from engine.core import Move, State
-from engine.moonriser.content import TOKENS, Tile, tiles_of
-from engine.moonriser.hexes import neighbours
-from engine.moonriser.notation import (
-    BASE,
-    DISCARD,
-    DONE_MOVE,
-    DRAW,
-    END_MOVE,
-    KEEP,
-    PLAN,
-    SELL,
-    SELL_COUNT,
-    TRADE,
-    UPGRADE,
-)
-from engine.moonriser.placement import Context, base_fields, offer_of, upgrades
-from engine.moonriser.planning import available
+from engine.moonriser.bot_trade import trade_move
+from engine.moonriser.bot_value import FLOOR, Economy, economy, potential, tile_worth
+from engine.moonriser.content import TOKENS, Tile, TileSet, tiles_of
+from engine.moonriser.hexes import Hex, neighbours
+from engine.moonriser.notation import BASE, DONE_MOVE, DRAW, KEEP, PLACE, PLAN, UPGRADE
+from engine.moonriser.placement import Context, base_fields, offer_of, upgrade_vp
+from engine.moonriser.planning import available, discount
+from engine.moonriser.production import tile_output
 from engine.moonriser.relations import board_of
-from engine.moonriser.trading import HAND_LIMIT, rate
+from engine.moonriser.trading import HAND_LIMIT
 
 LEVELS: tuple[str, ...] = ("easy", "normal")
-RICH = 10
-"""Tokens (blue + red + green) from which the bot draws Advanced tiles and upgrades."""
-SURPLUS = 3
-"""Tokens above a trade's price the bot keeps before trading a colour away."""
+HAND_TARGET = 3
+"""Tiles the bot likes to hold before development (the supply offers more)."""
+UPGRADE_MARGIN = 2.0
+"""VP a Main base upgrade must beat by to reserve blue for it: it takes a turn's action."""
+ADVANCED_GREEN = 4
+"""Green held + made per turn from which the bot draws Advanced tiles."""
 
 
-def worth(tile: Tile) -> float:
-    """Value per token of price, with a little for every bonus: what the bot keeps."""
-    price = sum(tile.price.values())
-    return (tile.value + 0.5 * len(tile.bonuses) + 0.2 * len(tile.edges)) / (price + 1)
+def blind(state: State, seat: int) -> State:
+    """``state`` as ``seat`` may know it: other hands, drawn tiles, piles and discards blanked."""
+    out = dict(state)
+    out["piles"] = {pile: [""] * len(items) for pile, items in state["piles"].items()}
+    out["discards"] = {pile: [""] * len(items) for pile, items in state["discards"].items()}
+    out["rng"] = 0
+    out["seats"] = [
+        row if s == seat else {**row, "hand": [""] * len(row["hand"]), "drawn": [""] * len(row["drawn"])}
+        for s, row in enumerate(state["seats"])
+    ]
+    return out
 
 
-def _best_tiles(state: State, tile_ids: list[str], count: int) -> list[str]:
-    tileset = tiles_of(state)
-    ranked = sorted(tile_ids, key=lambda t: (-worth(tileset[t]), t))
-    return sorted(ranked[:count])
+def bot_move(state: State, seat: int, level: str) -> Move:
+    """The bot's next move for ``seat`` (whose decision is awaited)."""
+    state = blind(state, seat)
+    phase = state["phase"]
+    if phase == "base":
+        return _base(state)
+    if phase in ("setup_keep", "keep"):
+        return _keep(state, seat, level)
+    if phase == "plan":
+        return _plan(state, seat, level)
+    if phase == "draw":
+        return _draw(state, seat, level)
+    if phase == "develop":
+        return _develop(state, seat, level)
+    econ = economy(Context(state, seat))
+    return trade_move(state, seat, tiles_of(state), econ, _base_upgrade(econ) > UPGRADE_MARGIN)
 
 
+# --------------------------------------------------------------------------- setup and planning
 def _base(state: State) -> Move:
     where = board_of(state)
     fields = base_fields(state)
@@ -65,86 +87,111 @@ def _base(state: State) -> Move:
     return Move(BASE, (max(fields, key=lambda f: (room(f), -fields.index(f))),))
 
 
+def easy_worth(tile: Tile) -> float:
+    """Value per token of price, with a little for every bonus (the easy bot's measure)."""
+    price = sum(tile.price.values())
+    return (tile.value + 0.5 * len(tile.bonuses) + 0.2 * len(tile.edges)) / (price + 1)
+
+
+def _ranked(tileset: TileSet, tile_ids: list[str], level: str, econ: Economy) -> list[str]:
+    if level == "easy":
+        return sorted(tile_ids, key=lambda t: (-easy_worth(tileset[t]), t))
+    return sorted(tile_ids, key=lambda t: (-tile_worth(tileset[t], econ), t))
+
+
+def _keep(state: State, seat: int, level: str) -> Move:
+    row = state["seats"][seat]
+    count = min(row["keep"], len(row["drawn"]))
+    econ = economy(Context(state, seat))
+    return Move(KEEP, tuple(sorted(_ranked(tiles_of(state), row["drawn"], level, econ)[:count])))
+
+
+def _base_upgrade(econ: Economy) -> float:
+    """VP of upgrading the Main base now: one more blue and green a turn for its level of each."""
+    level = econ.base_level
+    return econ.produced({"blue": 1, "green": 1}) - econ.price({"blue": level, "green": level})
+
+
 def _plan(state: State, seat: int, level: str) -> Move:
     row = state["seats"][seat]
     blue, held = row["tokens"]["blue"], len(row["hand"])
-    if held >= HAND_LIMIT - 1 or blue == 0:
+    if level == "easy":
+        if held >= HAND_LIMIT - 1 or blue == 0:
+            return Move(PLAN, ("0",))
+        return Move(PLAN, ("1",))
+    ctx = Context(state, seat)
+    econ = economy(ctx)
+    reserve = econ.base_level if _base_upgrade(econ) > UPGRADE_MARGIN else 0
+    spare = blue - reserve
+    want = HAND_TARGET - held
+    if spare >= 3 and held < HAND_LIMIT - 1:
+        want = max(want, 2 if spare < 2 * HAND_LIMIT else HAND_LIMIT - held)
+    if econ.last or spare <= 0 or want <= 0:
         return Move(PLAN, ("0",))
-    want = 1 if level == "easy" or held >= 2 else 2
-    return Move(PLAN, (str(min(blue, want)),))
+    paid = max(1, min(spare, want - discount(state, seat)))
+    return Move(PLAN, (str(paid),))
 
 
-def _draw(state: State, seat: int) -> Move:
+def _draw(state: State, seat: int, level: str) -> Move:
     row = state["seats"][seat]
-    rich = sum(row["tokens"][c] for c in TOKENS) >= RICH
+    if level == "easy":
+        rich = sum(row["tokens"][c] for c in TOKENS) >= 10
+    else:
+        econ = economy(Context(state, seat))
+        rich = econ.tokens["green"] + econ.making["green"] >= ADVANCED_GREEN
     piles = ["advanced", "basic"] if rich else ["basic", "advanced"]
     pile = next(p for p in piles if available(state, p))
     count = min(row["draws_left"], available(state, pile))
     return Move(DRAW, (pile,) if count == 1 else (pile, str(count)))
 
 
+# --------------------------------------------------------------------------- development
 def _develop(state: State, seat: int, level: str) -> Move:
     ctx = Context(state, seat)
-    late = state["ending"] or state["round"] >= state["options"]["max_rounds"] - 1
-    weight = 0.0 if late or level == "easy" else 1.0
-    best: tuple[float, str] | None = None
-    for found in ctx.placements(offer_of(state, seat), scored=True, productive=weight > 0):
-        made = sum(found.production.values()) if found.production else 0
-        score = found.vp + weight * made - 0.25 * sum(found.cost.values())
-        if best is None or score > best[0] + 1e-9:
-            best = (score, found.notation)
-    rich = sum(ctx.tokens[c] for c in TOKENS) >= RICH
-    if level != "easy" and (rich or best is None):
-        for option in upgrades(state, seat):
-            tile = ctx.tileset[option["tile"]]
-            made = 2 if tile.is_base else sum(b.amount for b in tile.bonuses if b.effect == "produce")
-            score = option["vp"] + weight * made - 0.25 * sum(option["cost"].values())
-            if best is None or score > best[0] + 1e-9:
-                best = (score, f"{UPGRADE} {option['field']}")
-    if best is not None and best[0] > 0:
-        kind, *args = best[1].split()
-        return Move(kind, tuple(args))
-    return DONE_MOVE
+    easy = level == "easy"
+    econ = economy(ctx)
+    thinking = not easy and not econ.last
+    best: tuple[float, Move] = (0.0, DONE_MOVE)
+    for found in ctx.placements(offer_of(state, seat), scored=True, productive=False):
+        if easy:
+            score = found.vp - FLOOR * sum(found.cost.values())
+        else:
+            score = found.vp + econ.price({c: found.gain.get(c, 0) for c in TOKENS}) - econ.price(found.cost)
+            if thinking:
+                tile, at = ctx.tileset[found.tile], ctx.board.at[found.field]
+                score += econ.produced(_made(ctx, tile, at, found.rotation, found.vp, found.gain))
+                score += potential(ctx, tile, at, found.rotation, found.empty)
+            if found.symbol == "action":
+                score += 2 * econ.rate("red")
+        if score > best[0] + 1e-9:
+            best = (score, Move(PLACE, (found.tile, found.field, str(found.rotation), found.source)))
+    if not easy:
+        for at in ctx.own:
+            one = ctx.tiles[at]
+            if one.weight == 2:
+                continue
+            cost = ctx.upgrade_cost(at)
+            if not ctx.affords(cost):
+                continue
+            made = {c: n // one.factor for c, n in tile_output(ctx.tiles, at).items()}
+            score = upgrade_vp(ctx, at) + econ.produced(made) - econ.price(cost)
+            if score > best[0] + 1e-9:
+                best = (score, Move(UPGRADE, (one.label,)))
+    return best[1]
 
 
-def _trade(state: State, seat: int) -> Move:
-    row = state["seats"][seat]
-    hand, tokens = row["hand"], row["tokens"]
-    final = state["phase"] == "final" or state["ending"] or state["round"] >= state["options"]["max_rounds"]
-    if state["phase"] == "trade" and len(hand) > HAND_LIMIT:
-        return Move(DISCARD, (_worst(state, hand),))
-    if final:
-        for colour in TOKENS:
-            if tokens[colour] >= rate(state, seat, colour):
-                return Move(TRADE, (colour, "yellow"))
-        if len(hand) >= SELL_COUNT:
-            return Move(SELL, (*sorted(hand)[:SELL_COUNT], "yellow"))
-        return END_MOVE
-    scarce = min(TOKENS, key=lambda c: (tokens[c], TOKENS.index(c)))
-    for colour in TOKENS:
-        price = rate(state, seat, colour)
-        if colour != scarce and tokens[colour] >= price + SURPLUS and tokens[scarce] < 2:
-            return Move(TRADE, (colour, scarce))
-    return END_MOVE
+def _made(ctx: Context, tile: Tile, at: Hex, rotation: int, vp: int, gain: dict[str, int]) -> dict[str, int]:
+    """The production a placement adds. One that forms no relationship and completes no
+    neighbourhood (its VP are its value and the field's yellow) adds its unconditional bonuses
+    only; the full count (``Context.production_gain``) is asked only for the others."""
+    if vp > tile.value + gain.get("yellow", 0):
+        return ctx.production_gain(tile, at, rotation)
+    return _plain_output(tile)
 
 
-def _worst(state: State, hand: list[str]) -> str:
-    tileset = tiles_of(state)
-    return min(hand, key=lambda t: (worth(tileset[t]), t))
-
-
-def bot_move(state: State, seat: int, level: str) -> Move:
-    """The bot's next move for ``seat`` (whose decision is awaited)."""
-    phase = state["phase"]
-    row = state["seats"][seat]
-    if phase == "base":
-        return _base(state)
-    if phase in ("setup_keep", "keep"):
-        return Move(KEEP, tuple(_best_tiles(state, row["drawn"], min(row["keep"], len(row["drawn"])))))
-    if phase == "plan":
-        return _plan(state, seat, level)
-    if phase == "draw":
-        return _draw(state, seat)
-    if phase == "develop":
-        return _develop(state, seat, level)
-    return _trade(state, seat)
+def _plain_output(tile: Tile) -> dict[str, int]:
+    out = dict.fromkeys(TOKENS, 0)
+    for bonus in tile.bonuses:
+        if bonus.effect == "produce" and bonus.condition is None and bonus.colour is not None:
+            out[bonus.colour] += bonus.amount
+    return out
