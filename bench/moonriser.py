@@ -3,9 +3,9 @@
 Figures (targets from issue #14): every legal placement of a full hand (5 tiles + the supply)
 over the whole board (p99 <= 20 ms; baseline: one ``apply`` of a placement in the same
 positions), the bot player's decision (p99 <= 200 ms), the bot against two random legal players
-over 100 seeded 3-player games (it must score strictly highest in >= 90%), and 200 random
-complete 4-player games (<= 60 s). A missed target prints FAIL; the command still exits 0 (it is
-a report).
+over 100 seeded 3-player games (it must score strictly highest in >= 90%), a whole move through
+the real bot under SimCord (p50 <= 50 ms), and 200 random complete 4-player games (<= 60 s).
+A missed target prints FAIL; the command still exits 0 (it is a report).
 
 The *random legal player* picks uniformly among the kinds of move legal now (``place``,
 ``upgrade``, ``done``; ``trade``, ``sell``, ``end``, ...), then uniformly among the legal moves
@@ -16,11 +16,14 @@ place a tile (a full hand has thousands of placements) and never stop.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import platform
 import random
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bench.stats import Summary, row, verdict
@@ -41,9 +44,10 @@ class Sizes:
     positions: int = 300
     bot_games: int = 100
     random_games: int = 200
+    via_bot: int = 200
 
 
-QUICK = Sizes(positions=20, bot_games=3, random_games=3)
+QUICK = Sizes(positions=20, bot_games=3, random_games=3, via_bot=10)
 
 
 # --------------------------------------------------------------------------- players
@@ -176,6 +180,74 @@ def bench_random_games(sizes: Sizes, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, moves
 
 
+def _command(notation: str) -> tuple[str, dict[str, Any]]:
+    """The slash command a person uses for a move (a placement is previewed, then confirmed)."""
+    kind, *a = notation.split()
+    if kind in ("base", "upgrade"):
+        options: dict[str, Any] = {"field": a[0]}
+    elif kind in ("keep",):
+        options = {"tiles": " ".join(a)}
+    elif kind == "plan":
+        options = {"tokens": int(a[0])}
+    elif kind == "draw":
+        options = {"pile": a[0], **({"count": int(a[1])} if len(a) > 1 else {})}
+    elif kind == "place":
+        options = {"tile": f"{a[0]}@{a[3]}", "field": a[1], "rotation": int(a[2])}
+    elif kind == "trade":
+        options = {"give": a[0], "get": a[1]}
+    elif kind == "sell":
+        options = {"tiles": " ".join(a[:-1]), "get": a[-1]}
+    elif kind == "swap":
+        options = {"get": a[0], "give": " ".join(a[1:])}
+    elif kind == "discard":
+        options = {"tile": a[0]}
+    else:
+        options = {}
+    return f"moonriser {kind}", options
+
+
+async def bench_via_bot(sizes: Sizes, folder: Any) -> Summary:
+    """Two members play the bot player's choices by slash command through the real bot under
+    SimCord: command, engine, store commit, picture and post. A placement is its preview plus
+    the Confirm click, timed together as one move."""
+    from simcord import Env
+
+    from bot import create_bot
+    from bot.config import Config
+
+    bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3")))
+    env = Env(bot)
+    await env.start()
+    durations: list[float] = []
+    try:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("games")
+        members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
+        while len(durations) < sizes.via_bot:
+            await members[0].slash(channel, "moonriser new", players=2, opponents=members[1].mention)
+            thread = channel.threads[-1]
+            await members[1].click(thread.history()[0], label="Join")
+            table = await bot.store.open_table_in(thread.id)
+            assert table is not None
+            while len(durations) < sizes.via_bot:
+                found = await bot.store.table(table.id)
+                assert found is not None and found.state is not None
+                if found.status != "active":
+                    break
+                seat = GAME.to_act(found.state)[0]
+                player = next(m for m in members if m.id == found.seats[seat].user_id)
+                name, options = _command(GAME.bot_move(found.state, seat, "normal").notation)
+                start = time.perf_counter()
+                result = await player.slash(thread, name, **options)
+                if name == "moonriser place":
+                    await player.click(result.response, label="Confirm")
+                durations.append(time.perf_counter() - start)
+    finally:
+        await env.shutdown()
+        await bot.store.close()
+    return Summary.of(durations)
+
+
 # --------------------------------------------------------------------------- report
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.moonriser", description=__doc__.splitlines()[0])
@@ -201,9 +273,10 @@ def main(argv: list[str] | None = None) -> int:
         f"({share:.0%}) in {seconds:.1f} s ({moves} moves)  target >= 90%  {verdict(share >= 0.9)}"
     )
 
-    # A whole move through the real bot under SimCord (issue #14 §7: p50 <= 50 ms) goes here once
-    # cogs/moonriser is merged; measure it like bench.runarch.bench_bot does for RunArch.
-    print(f"{'whole move via SimCord':<34} not measured yet: cogs/moonriser is not merged")
+    with tempfile.TemporaryDirectory() as folder:
+        via = asyncio.run(bench_via_bot(sizes, Path(folder)))
+    note = f"{via.p50 / applied.p50:.0f}x apply  target p50 <= 50 ms  {verdict(via.p50 <= 50)}"
+    print(row("whole move via SimCord", via, note))
 
     seconds, moves = bench_random_games(sizes, args.seed)
     target = 60 * sizes.random_games / 200

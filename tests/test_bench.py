@@ -161,5 +161,5 @@ def test_quick_moonriser_benchmark_prints_every_figure_with_its_baseline(
         rf"bot decision \(normal\)\s+n=\d+\s+{FIGURE}.* [\d.]+x apply  target p99 <= 200 ms", out
     )
     assert re.search(r"bot vs 2 random legal players: won \d+ of 3 seeded 3-player games \(\d+%\)", out)
-    assert re.search(r"whole move via SimCord\s+not measured yet", out)
+    assert re.search(rf"whole move via SimCord\s+n=10\s+{FIGURE}.* \d+x apply  target p50 <= 50 ms", out)
     assert re.search(r"\d+ random complete 4-player games: [\d.]+ s \(\d+ moves per game", out)

@@ -122,3 +122,26 @@ async def test_the_hand_is_shown_only_to_its_player(simcord_env: Env) -> None:
     assert f"({hand[0]})" in shown.response.content
     other = next(p for p in table.people if p is not me)
     assert not any(f"({hand[0]})" in m.content for m in table.thread.history(viewer=other))
+
+
+async def test_a_placement_can_be_taken_back(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    before = await table.state()
+    move = next(m for m in GAME.legal_moves(before, seat) if m.kind == "place" and m.args[3] == "hand")
+    await play(table, me, move.notation)
+    assert move.args[1] in (await table.state())["tiles"]
+    await me.slash(table.thread, "undo")
+    after = await table.state()
+    assert move.args[1] not in after["tiles"] and after["seats"][seat] == before["seats"][seat]
+
+
+async def test_the_rules_are_summarised_privately_in_the_readers_language(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    english = await table.people[0].slash(table.thread, "moonriser rules")
+    assert english.ephemeral and "Planning" in english.response.embeds[0].description
+    user_locales[table.people[1].id] = "cs"
+    czech = await table.people[1].slash(table.thread, "moonriser rules")
+    assert czech.ephemeral and "Plánování" in czech.response.embeds[0].description
