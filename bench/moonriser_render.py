@@ -4,8 +4,8 @@ Measured the way RunArch's is (``bench.runarch.bench_render``): varied positions
 with ``render_board`` once the sprite caches are warm (a long-running bot has them after its
 first pictures; the first picture of the process is reported apart), and the baseline
 PNG-encodes a blank picture of the same size and palette with the same settings. Target from
-issue #14: render <= 3x the floor, PNG < 500 KB. The positions are the hand-made public views
-of the picture tests (2-4 players, up to a full board) until the rules engine gives real ones.
+issue #14: render <= 3x the floor, PNG < 500 KB. The positions are public views of random
+legal games for 2-4 players, sampled from an empty board to a full one.
 """
 
 from __future__ import annotations
@@ -22,20 +22,29 @@ NAMES = ["alice", "bob", "cecilie", "dan"]
 
 
 def views(count: int, seed: int) -> list[dict]:
-    """``count`` positions: 2, 3 and 4 players on several boards, from an empty to a full board."""
-    from tests.render.moonriser_views import make_view
+    """``count`` public views of real games: 2, 3 and 4 players, random legal play, sampled
+    from an empty board to a full one (a position every few moves until the game ends)."""
+    from engine.core import Rng
+    from engine.moonriser.game import GAME
+    from engine.moonriser.randomplay import random_move
 
-    rnd = random.Random(seed)
-    out = []
-    for i in range(count):
-        players = 2 + i % 3
-        fields = 10 * (players + 2)
-        out.append(
-            make_view(
-                players, seed + i % 6, placed=rnd.randrange(players, fields - 6), empties=rnd.randrange(6)
-            )
-        )
-    return out
+    out: list[dict] = []
+    game = 0
+    while len(out) < count:
+        players = 2 + game % 3
+        state = GAME.new(players, {}, seed + game)
+        rng = Rng(seed * 1000 + game)
+        moves = 0
+        while GAME.outcome(state) is None and len(out) < count:
+            seat = GAME.to_act(state)[0]
+            state, _ = GAME.apply(state, seat, random_move(state, seat, rng))
+            moves += 1
+            if moves % 40 == 0:
+                out.append(GAME.view(state, None))
+        if GAME.outcome(state) is not None:
+            out.append(GAME.view(state, None))
+        game += 1
+    return out[:count]
 
 
 def bench_render(renders: int, seed: int) -> tuple[float, Summary, Summary, int, float]:

@@ -48,6 +48,16 @@ def encode_png(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def paste_sprite(img: Image.Image, pic: Image.Image, at: tuple[int, int], mask: Image.Image) -> None:
+    """``img.paste(pic, at, mask)`` without ``Image.paste``'s per-call checks and conversions.
+
+    A board pastes some 90 sprites; those checks cost more than the pasting. The sprites are the
+    renderer's own, already in the picture's mode with an "L" mask, so they need none; the core
+    clips a box that crosses the picture's border as ``Image.paste`` does."""
+    x, y = at
+    img.im.paste(pic.im, (x, y, x + pic.width, y + pic.height), mask.im)
+
+
 def blank_like(size: tuple[int, int], palette: IndexedPalette | None = None) -> Image.Image:
     """A blank picture of ``size`` in :data:`MODE` with the same palette as a real board.
 

@@ -118,7 +118,7 @@ def token_sprite(colour: str, bg: str, radius: int = 10) -> tuple[Image.Image, I
 
 def paste_centred(img: Image.Image, sprite: tuple[Image.Image, Image.Image], x: float, y: float) -> None:
     pic, mask = sprite
-    img.paste(pic, (round(x - pic.width / 2), round(y - pic.height / 2)), mask)
+    kit.paste_sprite(img, pic, (round(x - pic.width / 2), round(y - pic.height / 2)), mask)
 
 
 # --------------------------------------------------------------------------- the parts
@@ -283,18 +283,18 @@ def draw_tiles(img: Image.Image, view: View, key: FieldsKey, geo: Any) -> None:
             int(placed.get("level") or 0),
             r,
         )
-        img.paste(pic, (round(x - half_w), round(y - half_h)), mask)
+        kit.paste_sprite(img, pic, (round(x - half_w), round(y - half_h)), mask)
     shade = shades(key)
     for label in view.get("empty") or ():
         if label in geo.centres:
             x, y = geo.centres[label]
             pic, mask = black_token(r, FIELD_RGB[shade[label]])
-            img.paste(pic, (round(x - half_w), round(y - half_h)), mask)
+            kit.paste_sprite(img, pic, (round(x - half_w), round(y - half_h)), mask)
     pic, mask = ring(r)
     for label in last_fields(view):
         if label in geo.centres:
             x, y = geo.centres[label]
-            img.paste(pic, (round(x - half_w), round(y - half_h)), mask)
+            kit.paste_sprite(img, pic, (round(x - half_w), round(y - half_h)), mask)
 
 
 def last_fields(view: View) -> list[str]:
@@ -340,7 +340,7 @@ def draw_supply(img: Image.Image, view: View, tr: Tr, top: int) -> None:
         )
         if i < len(supply):
             pic, mask = board_tile(version, supply[i], 0, None, False, 0, SUPPLY_R)
-            img.paste(pic, (round(x - half_w), round(cy - half_h)), mask)
+            kit.paste_sprite(img, pic, (round(x - half_w), round(cy - half_h)), mask)
 
 
 def _size(pile: Any) -> int:

@@ -20,6 +20,7 @@ from bot.i18n import Tr, cmd, lang_of, t
 from bot.invites import mentioned_ids
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
+from cogs.moonriser.alt_text import alt_texts
 from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
 from cogs.moonriser.pickers import PICKERS, PREFIX, place_preview
@@ -68,6 +69,7 @@ class Moonriser(
                 event_words=event_words,
                 board_image=board_image,
                 render_details=render_details,
+                alt_text=alt_texts,
                 pickers=PICKERS,
             )
         )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from simcord import Env
 
+from bot.i18n import Tr
+from cogs.moonriser.labels import tile_name
 from engine.moonriser.game import GAME
 from tests.bot.moonriser_table import MoonTable, play
 
@@ -145,3 +147,24 @@ async def test_the_rules_are_summarised_privately_in_the_readers_language(
     user_locales[table.people[1].id] = "cs"
     czech = await table.people[1].slash(table.thread, "moonriser rules")
     assert czech.ephemeral and "Plánování" in czech.response.embeds[0].description
+
+
+async def test_the_board_pictures_are_described_in_words_without_hidden_tiles(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place" and m.args[3] == "hand")
+    await play(table, me, move.notation)
+    await me.slash(table.thread, "moonriser board")
+    board, details = table.boards()[-1].attachments
+    words = board.description or ""
+    assert f"{move.args[1]} " in words and "VP" in words and "Supply" in words
+    assert all(p.name in words for p in table.people)
+    assert "Tiles" in (details.description or "") and "each round" in (details.description or "")
+    after = await table.state()
+    hidden = (
+        {t for row in after["seats"] for t in row["hand"]}
+        - set(after["supply"])
+        - {t["tile"] for t in after["tiles"].values()}
+    )
+    assert not any(tile_name(Tr("en"), after, t) in words for t in hidden)
