@@ -53,9 +53,12 @@ class ConfirmMove(discord.ui.View):
         seat: int,
         notation: str,
         tr: Tr,
+        *,
+        check_version: bool = True,
     ) -> None:
         super().__init__(timeout=TIMEOUT)
         self.table, self.seat, self.notation = table, seat, notation
+        self.check_version = check_version
         confirm: discord.ui.Button[ConfirmMove] = discord.ui.Button(
             label=tr("confirm.confirm"),
             style=discord.ButtonStyle.success,
@@ -84,7 +87,7 @@ class ConfirmMove(discord.ui.View):
                 interaction,
                 self.notation,
                 game=self.table.game,
-                expected_version=self.table.version,
+                expected_version=self.table.version if self.check_version else None,
                 from_picker=True,
             ),
         )
@@ -111,10 +114,14 @@ async def show_preview(
     tr: Tr,
     *,
     replace: bool = False,
+    check_version: bool = True,
 ) -> None:
     """Show ``preview`` with its buttons: as a new private message, or (``replace``) in place of
-    the picker the player just used."""
-    view = ConfirmMove(interaction.client, prefix, action, table, seat, notation, tr)
+    the picker the player just used. ``check_version=False`` for a move that stays the same
+    whatever the others do meanwhile (leaving the game)."""
+    view = ConfirmMove(
+        interaction.client, prefix, action, table, seat, notation, tr, check_version=check_version
+    )
     files = preview_parts(preview)
     if replace:
         await interaction.response.edit_message(content=preview.content, attachments=files, view=view)

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock_settings import at_limit_choices, duration_choices, merged
-from bot.confirm import show_preview
+from bot.confirm import Preview, show_preview
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.invites import mentioned_ids
 from bot.lobby import open_lobby
@@ -168,7 +168,14 @@ class Moonriser(
         name=cmd("cmd.moonriser.resign.name"), description=cmd("cmd.moonriser.resign.description")
     )
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.service.resign(interaction, game=NAME)
+        """Asked once more: leaving cannot be taken back (with three or four the game goes on)."""
+        table = await self.service.running_table_here(interaction, NAME)
+        seat = self.service.seat_of(table, interaction.user.id)
+        tr = Tr(lang_of(interaction.locale))
+        key = "moonriser.resign_confirm" if len(table.seats) > 2 else "moonriser.resign_confirm_two"
+        await show_preview(
+            interaction, PREFIX, "resign", table, seat, "resign", Preview(tr(key)), tr, check_version=False
+        )
 
     # ---- moves
     @app_commands.command(

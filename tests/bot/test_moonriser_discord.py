@@ -168,3 +168,22 @@ async def test_the_board_pictures_are_described_in_words_without_hidden_tiles(si
         - {t["tile"] for t in after["tiles"].values()}
     )
     assert not any(tile_name(Tr("en"), after, t) in words for t in hidden)
+
+
+async def test_leaving_a_game_of_three_is_asked_once_more_and_the_others_play_on(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=3, seed=5)
+    (active,) = await table.awaited()
+    mover = await table.person_at(active)
+    leaver = next(p for p in table.people if p is not mover)
+    before = await table.state()
+    asked = await leaver.slash(table.thread, "moonriser resign")
+    assert asked.ephemeral and "the others play on" in asked.response.content
+    assert await table.state() == before  # nothing yet
+    cancelled = await leaver.click(asked.response, label="Cancel")
+    assert "nothing was played" in cancelled.response.content and await table.state() == before
+    asked = await leaver.slash(table.thread, "moonriser resign")
+    await play(table, mover, GAME.bot_move(before, active, "normal").notation)
+    await leaver.click(asked.response, label="Confirm")  # the board moved on: leaving still applies
+    row = await table.row()
+    seat = next(s.seat for s in row.seats if s.user_id == leaver.id)
+    assert row.state["seats"][seat]["resigned"] and row.status == "active"
