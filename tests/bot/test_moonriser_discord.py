@@ -187,3 +187,33 @@ async def test_leaving_a_game_of_three_is_asked_once_more_and_the_others_play_on
     row = await table.row()
     seat = next(s.seat for s in row.seats if s.user_id == leaver.id)
     assert row.state["seats"][seat]["resigned"] and row.status == "active"
+
+
+async def test_planning_by_buttons_draws_privately_and_keeps_with_one_select(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    while (await table.state())["phase"] in ("base", "setup_keep"):
+        for seat in await table.awaited():
+            state = await table.state()
+            await play(table, await table.person_at(seat), GAME.bot_move(state, seat, "normal").notation)
+    (seat,) = await table.awaited()
+    me = await table.person_at(seat)
+    other = next(p for p in table.people if p is not me)
+    shown = await me.click(table.boards()[-1], label="Plan")
+    assert shown.ephemeral
+    planned = await me.select(shown.response.message, ["plan 1"])
+    assert planned.response is not None
+    drawn_words = []
+    for pile in ("Draw Basic", "Draw Advanced", "Draw Basic"):
+        drew = await me.click(table.boards()[-1], label=pile)
+        private = [m.content for m in drew.followups if "You drew" in m.content]
+        assert private, [m.content for m in drew.followups]
+        drawn_words += private
+    assert not any(w in m.content for w in drawn_words for m in table.thread.history(viewer=other))
+    drawn = GAME.view(await table.state(), seat)["drawn"]
+    assert len(drawn) == 3
+    keeping = await me.click(table.boards()[-1], label="Keep tiles")
+    assert keeping.ephemeral and "Choose 1 to keep" in keeping.response.content
+    await me.select(keeping.response.message, ["2"])
+    after = await table.state()
+    assert after["phase"] == "develop" and drawn[2] in GAME.view(after, seat)["hand"]
+    assert GAME.view(after, seat)["drawn"] == []
