@@ -370,6 +370,30 @@ class TableService(TurnPosts, PrivateEvents):
             events.extend(more)
         return state, events
 
+    async def my_turn(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        version: int | None = None,
+        waiting_key: Callable[[TableRow, int], str | None] | None = None,
+    ) -> tuple[TableRow, int]:
+        """The running table here and the caller's seat, refusing politely when the board is
+        older than ``version`` or the game is not waiting for them (``waiting_key`` may name a
+        game's own sentence for that: "you have already made your choice")."""
+        table = await self.running_table_here(interaction, game)
+        seat = self.seat_of(table, interaction.user.id)
+        if version is not None and version != table.version:
+            raise self.stale(game)
+        assert table.state is not None
+        waiting = self.adapters[game].game.to_act(table.state)
+        if seat not in waiting:
+            own = waiting_key(table, seat) if waiting_key is not None else None
+            if own is not None:
+                raise UserError(own)
+            names = self.names(table)
+            raise UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
+        return table, seat
+
     def refusal(self, table: TableRow, error: IllegalMove, tr: Tr) -> UserError:
         """The engine's refusal of a move checked before it is played (a preview), in words."""
         return self._refusal(table, self.adapters[table.game].game, error, tr)

@@ -61,16 +61,7 @@ def actions_for(state: dict[str, Any]) -> list[str]:
 async def my_turn(interaction: discord.Interaction, version: int | None = None) -> tuple[TableRow, int]:
     """The running table here and the caller's seat, refusing politely if it is not their turn."""
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-    table = await service.running_table_here(interaction, NAME)
-    seat = service.seat_of(table, interaction.user.id)
-    if version is not None and version != table.version:
-        raise service.stale(NAME)
-    assert table.state is not None
-    waiting = GAME.to_act(table.state)
-    if seat not in waiting:
-        names = service.names(table)
-        raise UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
-    return table, seat
+    return await service.my_turn(interaction, NAME, version)
 
 
 class BoardButton(

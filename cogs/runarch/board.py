@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot import picker
-from bot.errors import UserError, run_guarded
+from bot.errors import run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
 from bot.tables import TableService, over_refusal
@@ -20,21 +20,15 @@ from engine.runarch import GAME
 NAME = "runarch"
 
 
+def _setup_chosen(table: TableRow, seat: int) -> str | None:
+    """The complex game's opening choice is simultaneous: one who has chosen waits for the other."""
+    return "runarch.setup_already_chosen" if (table.state or {}).get("phase") == "setup" else None
+
+
 async def my_turn(interaction: discord.Interaction, version: int | None = None) -> tuple[TableRow, int]:
     """The running table here and the caller's seat, refusing politely if it is not their turn."""
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-    table = await service.running_table_here(interaction, NAME)
-    seat = service.seat_of(table, interaction.user.id)
-    if version is not None and version != table.version:
-        raise service.stale(NAME)
-    assert table.state is not None
-    waiting = GAME.to_act(table.state)
-    if seat not in waiting:
-        if table.state.get("phase") == "setup":
-            raise UserError("runarch.setup_already_chosen")
-        names = service.names(table)
-        raise UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
-    return table, seat
+    return await service.my_turn(interaction, NAME, version, _setup_chosen)
 
 
 def actions_for(state: dict[str, Any]) -> list[str]:
