@@ -524,7 +524,7 @@ def draw_text(
     if sprite is None:
         return
     idx, mask, (dx, dy) = sprite
-    img.paste(idx, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+    paste_sprite(img, idx, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
 
 
 def rounded_box(
