@@ -7,10 +7,10 @@ over 100 seeded 3-player games (it must score strictly highest in >= 90%), a who
 the real bot under SimCord (p50 <= 50 ms), and 200 random complete 4-player games (<= 60 s).
 A missed target prints FAIL; the command still exits 0 (it is a report).
 
-The *random legal player* picks uniformly among the kinds of move legal now (``place``,
-``upgrade``, ``done``; ``trade``, ``sell``, ``end``, ...), then uniformly among the legal moves
-of that kind, from a seeded ``random.Random``: uniform over raw moves would almost always
-place a tile (a full hand has thousands of placements) and never stop.
+The *random legal player* is the engine's (``engine.moonriser.randomplay.random_move``): a
+uniform kind of move legal now (``place``, ``upgrade``, ``done``; ``trade``, ``sell``, ``end``,
+...), then a uniform move of that kind, from the game's seeded generator; uniform over raw moves
+would almost always place a tile (a full hand has thousands of placements) and never stop.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from bench.stats import Summary, row, verdict
-from engine.core import Move
+from engine.core import Rng
 from engine.moonriser.content import TOKENS, tiles_of
 from engine.moonriser.game import GAME
-from engine.moonriser.notation import KEEP, PLACE
 from engine.moonriser.placement import placements
+from engine.moonriser.randomplay import random_move
 
 State = dict[str, Any]
 FULL_HAND = 5
@@ -51,32 +51,12 @@ QUICK = Sizes(positions=20, bot_games=3, random_games=3, via_bot=10)
 
 
 # --------------------------------------------------------------------------- players
-def random_legal(state: State, seat: int, rnd: random.Random) -> Move:
-    """A uniform kind of legal move, then a uniform legal move of that kind.
-
-    Keeping is drawn directly (a big draw has thousands of ways to keep); placements, the
-    longest list, are listed in full only when ``place`` is the kind drawn."""
-    row_ = state["seats"][seat]
-    if state["phase"] in ("setup_keep", "keep"):
-        count = min(row_["keep"], len(row_["drawn"]))
-        return Move(KEEP, tuple(sorted(rnd.sample(row_["drawn"], count))))
-    by_kind: dict[str, list[Move]] = {}
-    for move in GAME.legal_moves(state, seat):
-        if move.kind == PLACE and PLACE in by_kind:
-            break  # placements come last: one is enough to know the kind is legal
-        by_kind.setdefault(move.kind, []).append(move)
-    kind = rnd.choice(sorted(by_kind))
-    if kind == PLACE:
-        return rnd.choice([m for m in GAME.legal_moves(state, seat) if m.kind == PLACE])
-    return rnd.choice(by_kind[kind])
-
-
 def bot_game(
     seed: int, bot_seat: int, level: str = "normal", players: int = 3, others: str | None = None
 ) -> tuple[State, list[float], int]:
     """One seeded game: ``bot_seat`` plays the bot of ``level``, the others the random legal
     player (or the bot of level ``others``). Final state, the bot's decision times, moves."""
-    rnd = random.Random(seed)
+    rng = Rng(seed)
     state = GAME.new(players, {}, seed)
     times: list[float] = []
     moves = 0
@@ -89,7 +69,7 @@ def bot_game(
         elif others is not None:
             move = GAME.bot_move(state, seat, others)
         else:
-            move = random_legal(state, seat, rnd)
+            move = random_move(state, seat, rng)
         state, _ = GAME.apply(state, seat, move)
         moves += 1
     return state, times, moves
@@ -104,12 +84,12 @@ def won(state: State, seat: int) -> bool:
 
 def random_game(seed: int, players: int = 4) -> int:
     """A complete game of random legal players; how many moves it took."""
-    rnd = random.Random(seed)
+    rng = Rng(seed)
     state = GAME.new(players, {}, seed)
     moves = 0
     while state["phase"] != "over":
         seat = GAME.to_act(state)[0]
-        state, _ = GAME.apply(state, seat, random_legal(state, seat, rnd))
+        state, _ = GAME.apply(state, seat, random_move(state, seat, rng))
         moves += 1
     return moves
 
@@ -124,7 +104,7 @@ def development_positions(count: int, seed: int) -> list[tuple[State, int]]:
     while len(out) < count:
         state = GAME.new(3 + game % 2, {}, seed + game)
         ids = [t.id for t in tiles_of(state).tiles.values() if not t.is_base]
-        play = random.Random(seed + game)
+        play = Rng(seed + game)
         game += 1
         while state["phase"] != "over" and len(out) < count:
             seat = GAME.to_act(state)[0]
@@ -135,7 +115,7 @@ def development_positions(count: int, seed: int) -> list[tuple[State, int]]:
                 seats[seat] = {**seats[seat], "hand": rnd.sample(ids, FULL_HAND), "tokens": tokens}
                 full["seats"] = seats
                 out.append((full, seat))
-            state, _ = GAME.apply(state, seat, random_legal(state, seat, play))
+            state, _ = GAME.apply(state, seat, random_move(state, seat, play))
     return out
 
 

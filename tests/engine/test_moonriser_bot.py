@@ -16,11 +16,12 @@ from itertools import islice
 
 import pytest
 
-from bench.moonriser import bot_game, random_legal, won
-from engine.core import Move
+from bench.moonriser import bot_game, won
+from engine.core import Move, Rng
 from engine.moonriser.content import TOKENS
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import KEEP
+from engine.moonriser.randomplay import random_move
 from tests.engine.moonriser_support import position, step
 
 LEVELS = GAME.info.bot_levels
@@ -95,7 +96,7 @@ def _scrambled(state: dict, seat: int, rnd: random.Random) -> dict:
 def test_the_bot_never_reads_hidden_tiles_and_is_deterministic(players: int) -> None:
     rnd = random.Random(players)
     state = GAME.new(players, {}, 70 + players)
-    play = random.Random(7)
+    play = Rng(7)
     checked = 0
     while state["phase"] != "over":
         seat = GAME.to_act(state)[0]
@@ -108,7 +109,7 @@ def test_the_bot_never_reads_hidden_tiles_and_is_deterministic(players: int) -> 
                 for _ in range(2):
                     assert GAME.bot_move(_scrambled(state, seat, rnd), seat, level) == move
                 checked += 1
-        move = GAME.bot_move(state, seat, "normal") if seat == 0 else random_legal(state, seat, play)
+        move = GAME.bot_move(state, seat, "normal") if seat == 0 else random_move(state, seat, play)
         state, _ = GAME.apply(state, seat, move)
     assert checked > 100
 
@@ -187,10 +188,10 @@ def test_the_bot_keeps_the_hand_limit_by_discarding_its_least_useful_tiles() -> 
 def test_random_legal_player_picks_each_kind_of_move_and_only_legal_ones() -> None:
     """The benchmark's opponent: in development it sometimes places, sometimes stops."""
     state = position(tiles={"E5": ("M1", 0, 0)}, tokens=[{"blue": 3, "green": 9}], hands=[["B01", "B11"]])
-    rnd = random.Random(3)
+    rnd = Rng(3)
     kinds = set()
     for _ in range(60):
-        move = random_legal(state, 0, rnd)
+        move = random_move(state, 0, rnd)
         assert move in set(islice(GAME.legal_moves(state, 0), 5000))
         kinds.add(move.kind)
     assert kinds == {"place", "upgrade", "done"}
