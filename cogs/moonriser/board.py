@@ -8,6 +8,7 @@ others' final trades) waive the version: another player's choice changes nothing
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import discord
@@ -21,6 +22,7 @@ from cogs.moonriser.keep import KeepPicker
 from cogs.moonriser.pickers import PREFIX
 from cogs.moonriser.private import show_hand
 from db.models import TableRow
+from engine.core import Move
 from engine.moonriser.game import GAME
 
 NAME = "moonriser"
@@ -30,12 +32,22 @@ SIMULTANEOUS = frozenset({"keep", "trade", "end"})
 """Actions some phases offer several seats at once (their boards do not go stale for each other)."""
 
 
+def _up_to_a_placement(state: dict[str, Any], seat: int) -> Iterator[Move]:
+    """The seat's legal moves, stopping at the first placement: the engine lists placements last
+    (there may be thousands), and one is enough to show the Place button."""
+    for move in GAME.legal_moves(state, seat):
+        yield move
+        if move.kind == "place":
+            return
+
+
 def actions_for(state: dict[str, Any]) -> list[str]:
     """The buttons a board shows: the common steps of the phase, then the hand."""
     waiting = GAME.to_act(state)
     if not waiting:
         return []
-    kinds = {move.kind for seat in waiting for move in GAME.legal_moves(state, seat)}
+    moves = [move for seat in waiting for move in _up_to_a_placement(state, seat)]
+    kinds = {move.kind for move in moves}
     actions: list[str] = []
     if "base" in kinds:
         actions.append("base")
@@ -44,8 +56,8 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     if "plan" in kinds:
         actions.append("plan")
     if "draw" in kinds:
-        moves = {m.notation for seat in waiting for m in GAME.legal_moves(state, seat) if m.kind == "draw"}
-        actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in moves)
+        draws = {m.notation for m in moves if m.kind == "draw"}
+        actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in draws)
     for kind in ("place", "upgrade", "done"):
         if kind in kinds:
             actions.append(kind)

@@ -25,7 +25,7 @@ from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
 from cogs.moonriser.pickers import PICKERS, PREFIX, place_preview
 from cogs.moonriser.private import show_hand
-from cogs.moonriser.quotes import quote
+from cogs.moonriser.quotes import field_costs, rotation_vps, upgrade_costs
 from engine.core import IllegalMove
 from engine.moonriser.game import GAME
 from render.moonriser import board_image, render_board, render_details
@@ -320,6 +320,11 @@ class Moonriser(
         seat = table.seat_of(interaction.user.id)
         return (table.state, seat) if seat is not None else None
 
+    async def _context(self, interaction: discord.Interaction) -> tuple[dict[str, Any], int, Tr] | None:
+        """The table's state, the typing player's seat and their language (``None``: not playing here)."""
+        found = await self._state_and_seat(interaction)
+        return None if found is None else (*found, Tr(lang_of(interaction.locale)))
+
     @staticmethod
     def _typed(interaction: discord.Interaction, name: str) -> str:
         return str(getattr(interaction.namespace, name, "") or "").strip()
@@ -328,11 +333,10 @@ class Moonriser(
     async def _place_tiles(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._state_and_seat(interaction)
+        found = await self._context(interaction)
         if found is None:
             return []
-        state, seat = found
-        tr = Tr(lang_of(interaction.locale))
+        state, seat, tr = found
         seen = dict.fromkeys(
             (m.args[0], m.args[3]) for m in GAME.legal_moves(state, seat) if m.kind == "place"
         )
@@ -348,75 +352,66 @@ class Moonriser(
     async def _place_fields(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._state_and_seat(interaction)
+        """Fields where the typed tile fits now, with their price (any tile before one is typed)."""
+        found = await self._context(interaction)
         if found is None:
             return []
-        state, seat = found
-        tr = Tr(lang_of(interaction.locale))
+        state, seat, tr = found
         typed = self._typed(interaction, "tile")
-        tile, source = tile_and_source(state, seat, typed) if typed else ("", "")
-        fields: dict[str, str] = {}
-        for m in GAME.legal_moves(state, seat):
-            if m.kind == "place" and (not tile or (m.args[0], m.args[3]) == (tile, source)):
-                fields.setdefault(m.args[1], m.notation)
+        if typed:
+            costs = field_costs(state, seat, *tile_and_source(state, seat, typed))
+        else:
+            costs = {}
+            for tile, source in dict.fromkeys(
+                (m.args[0], m.args[3]) for m in GAME.legal_moves(state, seat) if m.kind == "place"
+            ):
+                for field, cost in field_costs(state, seat, tile, source).items():
+                    costs.setdefault(field, cost)
         wanted = current.strip().upper()
-        out = []
-        for field, notation in fields.items():
-            if not field.startswith(wanted):
-                continue
-            cost = quote(state, seat, notation)
-            words = tokens_words(tr, cost.paid) if cost else "?"
-            out.append(
-                app_commands.Choice(
-                    name=clip(tr("moonriser.pick.field_label", field=field, cost=words)), value=field
-                )
+        return [
+            app_commands.Choice(
+                name=clip(tr("moonriser.pick.field_label", field=field, cost=tokens_words(tr, cost))),
+                value=field,
             )
-            if len(out) == CHOICES_MAX:
-                break
-        return out
+            for field, cost in costs.items()
+            if field.startswith(wanted)
+        ][:CHOICES_MAX]
 
     @place.autocomplete("rotation")
     async def _place_rotations(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        found = await self._state_and_seat(interaction)
+        found = await self._context(interaction)
         if found is None:
             return []
-        state, seat = found
-        tr = Tr(lang_of(interaction.locale))
+        state, seat, tr = found
         typed, field = self._typed(interaction, "tile"), self._typed(interaction, "field").upper()
         if not typed or not field:
             return []
         tile, source = tile_and_source(state, seat, typed)
-        out = []
-        for m in GAME.legal_moves(state, seat):
-            if m.kind == "place" and (m.args[0], m.args[1], m.args[3]) == (tile, field, source):
-                cost = quote(state, seat, m.notation)
-                label = tr("moonriser.pick.rotation_label", rotation=m.args[2], vp=cost.vp if cost else 0)
-                out.append(app_commands.Choice(name=clip(label), value=int(m.args[2])))
-        return out
+        return [
+            app_commands.Choice(name=clip(tr("moonriser.pick.rotation_label", rotation=r, vp=vp)), value=r)
+            for r, vp in sorted(rotation_vps(state, seat, tile, field, source).items())
+        ]
 
     @upgrade.autocomplete("field")
     async def _upgrade_fields(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._state_and_seat(interaction)
+        found = await self._context(interaction)
         if found is None:
             return []
-        state, seat = found
-        tr = Tr(lang_of(interaction.locale))
+        state, seat, tr = found
         out = []
-        for m in GAME.legal_moves(state, seat):
-            if m.kind == "upgrade" and m.args[0].startswith(current.strip().upper()):
-                cost = quote(state, seat, m.notation)
-                placed = state["tiles"][m.args[0]]["tile"]
+        for field, cost in upgrade_costs(state, seat).items():
+            if field.startswith(current.strip().upper()):
                 label = tr(
                     "moonriser.pick.upgrade_label",
-                    field=m.args[0],
-                    tile=tile_label(tr, state, placed),
-                    cost=tokens_words(tr, cost.paid) if cost else "?",
+                    field=field,
+                    tile=tile_label(tr, state, state["tiles"][field]["tile"]),
+                    cost=tokens_words(tr, cost),
                 )
-                out.append(app_commands.Choice(name=clip(label), value=m.args[0]))
+                out.append(app_commands.Choice(name=clip(label), value=field))
         return out[:CHOICES_MAX]
 
     @base.autocomplete("field")
@@ -435,11 +430,10 @@ class Moonriser(
     async def _hand_tiles(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._state_and_seat(interaction)
+        found = await self._context(interaction)
         if found is None:
             return []
-        state, seat = found
-        tr = Tr(lang_of(interaction.locale))
+        state, seat, tr = found
         hand = GAME.view(state, seat)["hand"]
         return [
             app_commands.Choice(name=clip(tile_label(tr, state, tile)), value=tile)
@@ -454,11 +448,10 @@ class Moonriser(
     ) -> list[app_commands.Choice[str]]:
         """What is typed so far, followed by each tile still available (the drawn tiles for keep,
         the hand for sell), so a list of ids is built choice by choice."""
-        found = await self._state_and_seat(interaction)
+        found = await self._context(interaction)
         if found is None:
             return []
-        state, seat = found
-        tr = Tr(lang_of(interaction.locale))
+        state, seat, tr = found
         me = GAME.view(state, seat)
         command = interaction.command.name if interaction.command else ""
         pool = (

@@ -17,7 +17,7 @@ from bot.confirm import Preview
 from bot.i18n import Tr
 from bot.picker import Chosen, Pickers, PickSpec
 from cogs.moonriser.labels import clip, colour_word, tile_label, tile_name, tokens_words
-from cogs.moonriser.quotes import quote
+from cogs.moonriser.quotes import field_costs, placement, rotation_vps, trade_terms, upgrade_costs
 from engine.core import Move, State
 from engine.moonriser.game import GAME
 
@@ -69,10 +69,10 @@ def upgrade_labels(
     if not chosen:
         return _rows(tr, tokens)
     options = []
+    costs = upgrade_costs(state, seat)
     for field in sorted(tokens, key=_field_key):
         placed = state["tiles"].get(field, {})
-        found = quote(state, seat, f"upgrade {field}")
-        cost = tokens_words(tr, found.paid) if found else "?"
+        cost = tokens_words(tr, costs.get(field, {}))
         label = tr(
             "moonriser.pick.upgrade_label",
             field=field,
@@ -102,9 +102,9 @@ def place_labels(
     tile, source = chosen[0].split("@")
     if len(chosen) == 2:
         options = []
+        costs = field_costs(state, seat, tile, source)
         for field in sorted(tokens, key=_field_key):
-            found = _first_quote(state, seat, tile, field, source)
-            cost = tokens_words(tr, found.paid) if found else "?"
+            cost = tokens_words(tr, costs.get(field, {}))
             options.append(
                 discord.SelectOption(
                     label=clip(tr("moonriser.pick.field_label", field=field, cost=cost)), value=field
@@ -113,23 +113,15 @@ def place_labels(
         return options
     field = chosen[2]
     options = []
+    vps = rotation_vps(state, seat, tile, field, source)
     for rotation in sorted(tokens):
-        found = quote(state, seat, f"place {tile} {field} {rotation} {source}")
-        vp = found.vp if found else 0
+        vp = vps.get(int(rotation), 0)
         options.append(
             discord.SelectOption(
                 label=clip(tr("moonriser.pick.rotation_label", rotation=rotation, vp=vp)), value=rotation
             )
         )
     return options
-
-
-def _first_quote(state: State, seat: int, tile: str, field: str, source: str) -> Any:
-    for rotation in range(6):
-        found = quote(state, seat, f"place {tile} {field} {rotation} {source}")
-        if found is not None:
-            return found
-    return None
 
 
 def plan_labels(
@@ -156,14 +148,9 @@ def trade_labels(
 ) -> list[discord.SelectOption]:
     options = []
     for notation in tokens:
-        found = quote(state, seat, notation)
-        if found is None:
-            continue
-        label = tr(
-            "moonriser.pick.trade_label",
-            paid=tokens_words(tr, found.paid),
-            gained=tokens_words(tr, found.gained),
-        )
+        paid, got, tiles = trade_terms(state, seat, notation)
+        given = tr("moonriser.source_tiles", count=tiles) if tiles else tokens_words(tr, paid)
+        label = tr("moonriser.pick.trade_label", paid=given, gained=tokens_words(tr, got))
         options.append(discord.SelectOption(label=clip(label), value=notation))
     return options
 
@@ -181,20 +168,19 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
     """The placement drawn in place on the board, with its price and the VP it earns now."""
     from render.moonriser_hand import render_preview
 
-    _, tile, field, rotation, _source = notation.split()
-    found = quote(state, seat, notation)
-    paid = found.paid if found else {}
-    vp = found.vp if found else 0
+    found = placement(state, seat, notation)
     text = tr(
         "moonriser.preview",
-        tile=tile_name(tr, state, tile),
-        field=field,
-        rotation=rotation,
-        cost=tokens_words(tr, paid),
-        vp=vp,
-        gained=tokens_words(tr, found.gained) if found else tr("moonriser.nothing"),
+        tile=tile_name(tr, state, found.tile),
+        field=found.field,
+        rotation=found.rotation,
+        cost=tokens_words(tr, found.cost),
+        vp=found.vp,
+        gained=tr(f"moonriser.symbol.{found.symbol}") if found.symbol else tr("moonriser.nothing"),
     )
-    png = render_preview(GAME.view(dict(state), None), tile, field, int(rotation), dict(paid), vp, tr)
+    png = render_preview(
+        GAME.view(dict(state), None), found.tile, found.field, found.rotation, dict(found.cost), found.vp, tr
+    )
     return Preview(text, png)
 
 

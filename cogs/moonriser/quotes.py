@@ -1,44 +1,57 @@
-"""What a move would cost and earn, for labels and previews: the engine applies it to a copy.
+"""What a move costs and earns, in the engine's own figures, for labels and previews.
 
-Nothing here knows a rule: the difference of the seat's tokens and score before and after
-``apply`` is the price paid (board symbols and surcharges included) and the VP it earns now.
+The engine prices placements and upgrades (``engine.moonriser.placement``) and holds each seat's
+trade rates; this module only picks out what one label needs, so no rule is computed twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core import IllegalMove
-from engine.moonriser.game import GAME
+from engine.moonriser.placement import Placement, check_place, placements, upgrades
+from engine.moonriser.trading import SWAP_PRICE, rates
 
-TOKENS = ("blue", "red", "green", "yellow")
-
-
-@dataclass(frozen=True)
-class Quote:
-    paid: Mapping[str, int]
-    """Tokens the move takes (positive numbers)."""
-    gained: Mapping[str, int]
-    """Tokens the move gives (a board symbol's +1)."""
-    vp: int
-    """The change of the seat's score as it stands now."""
-    production: Mapping[str, int]
-    """The change of what the seat's colony produces each turn."""
+State = Mapping[str, Any]
 
 
-def quote(state: Mapping[str, Any], seat: int, notation: str) -> Quote | None:
-    """The quote of a move, or ``None`` if the engine refuses it."""
-    try:
-        after, _ = GAME.apply(dict(state), seat, notation)
-    except IllegalMove:
-        return None
-    before_view, after_view = GAME.view(dict(state), seat), GAME.view(after, seat)
-    mine, theirs = before_view["seats"][seat]["tokens"], after_view["seats"][seat]["tokens"]
-    paid = {c: mine.get(c, 0) - theirs.get(c, 0) for c in TOKENS if mine.get(c, 0) > theirs.get(c, 0)}
-    gained = {c: theirs.get(c, 0) - mine.get(c, 0) for c in TOKENS if theirs.get(c, 0) > mine.get(c, 0)}
-    vp = after_view["scores"][seat]["total"] - before_view["scores"][seat]["total"]
-    made, makes = before_view["production"][seat], after_view["production"][seat]
-    production = {c: makes.get(c, 0) - made.get(c, 0) for c in ("blue", "red", "green")}
-    return Quote(paid, gained, vp, production)
+def field_costs(state: State, seat: int, tile: str, source: str) -> dict[str, dict[str, int]]:
+    """Each field where ``tile`` (from ``source``) can go now, with its price (the same for
+    every rotation), in board order."""
+    costs: dict[str, dict[str, int]] = {}
+    for found in placements(dict(state), seat, tile):
+        if found.source == source:
+            costs.setdefault(found.field, found.cost)
+    return costs
+
+
+def rotation_vps(state: State, seat: int, tile: str, field: str, source: str) -> dict[int, int]:
+    """Each legal rotation of ``tile`` on ``field`` with the VP it earns now."""
+    return {
+        p.rotation: p.vp
+        for p in placements(dict(state), seat, tile)
+        if p.field == field and p.source == source
+    }
+
+
+def placement(state: State, seat: int, notation: str) -> Placement:
+    """The priced placement of a ``place`` notation; ``IllegalMove`` when the rules refuse it."""
+    _, tile, field, rotation, source = notation.split()
+    return check_place(dict(state), seat, tile, field, int(rotation), source)
+
+
+def upgrade_costs(state: State, seat: int) -> dict[str, dict[str, int]]:
+    """Each of the seat's tiles it can upgrade now, with the price."""
+    return {u["field"]: u["cost"] for u in upgrades(dict(state), seat)}
+
+
+def trade_terms(state: State, seat: int, notation: str) -> tuple[dict[str, int], dict[str, int], int]:
+    """What a ``trade`` or ``swap`` gives and gets: (tokens paid, tokens got, tiles paid)."""
+    kind, *args = notation.split()
+    if kind == "trade":
+        give, get = args
+        return {give: rates(dict(state), seat)[give]}, {get: 1}, 0
+    colour, *given = args
+    if len(given) == 1:
+        return {given[0]: SWAP_PRICE}, {colour: 1}, 0
+    return {}, {colour: 1}, len(given)

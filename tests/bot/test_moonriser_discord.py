@@ -6,8 +6,9 @@ from __future__ import annotations
 from simcord import Env
 
 from bot.i18n import Tr
-from cogs.moonriser.labels import tile_name
+from cogs.moonriser.labels import tile_name, tokens_words
 from engine.moonriser.game import GAME
+from engine.moonriser.placement import check_place
 from tests.bot.moonriser_table import MoonTable, play
 
 
@@ -36,6 +37,10 @@ async def test_a_placement_is_previewed_privately_and_built_only_on_confirm(simc
     )
     assert shown.ephemeral and shown.response.attachments[0].filename == "preview.png"
     assert f"**{field}**" in shown.response.content and "costs" in shown.response.content
+    # The price shown is what the build will take (the engine's price, symbol tokens aside).
+    priced = check_place(state, seat, tile, field, int(rotation), source)
+    assert f"It costs {tokens_words(Tr('en'), priced.cost)};" in shown.response.content
+    assert f"{priced.vp:+d} VP" in shown.response.content
     assert await table.state() == state and len(table.boards()) == boards  # nothing played yet
     cancelled = await me.click(shown.response, label="Cancel")
     assert "nothing was played" in cancelled.response.content
@@ -46,6 +51,11 @@ async def test_a_placement_is_previewed_privately_and_built_only_on_confirm(simc
     await me.click(shown.response, label="Confirm")
     after = await table.state()
     assert after["tiles"][field]["tile"] == tile and after["tiles"][field]["rot"] == int(rotation)
+    paid = {
+        c: state["seats"][seat]["tokens"][c] + priced.gain.get(c, 0) - after["seats"][seat]["tokens"][c]
+        for c in ("blue", "red", "green")
+    }
+    assert paid == {c: priced.cost.get(c, 0) for c in ("blue", "red", "green")}
 
 
 async def test_a_preview_confirmed_after_the_board_moved_on_is_refused(simcord_env: Env) -> None:
@@ -101,7 +111,8 @@ async def test_autocomplete_offers_only_legal_tiles_fields_and_rotations(simcord
     state = await table.state()
     legal = [m.args for m in GAME.legal_moves(state, seat) if m.kind == "place"]
     tiles = await me.autocomplete(table.thread, "moonriser place", "tile", "")
-    assert {c["value"] for c in tiles} == {f"{t}@{s}" for t, _, _, s in legal} or len(tiles) == 25
+    offered, playable = {c["value"] for c in tiles}, {f"{t}@{s}" for t, _, _, s in legal}
+    assert offered <= playable and (offered == playable or len(tiles) == 25)
     tile, field, _, source = legal[0]
     fields = await me.autocomplete(table.thread, "moonriser place", "field", "", tile=f"{tile}@{source}")
     wanted = {f for t, f, _, s in legal if (t, s) == (tile, source)}
