@@ -1,57 +1,63 @@
-"""The bot player's placeholder: a simple deterministic choice among the legal moves.
+"""The bot player: values positions in points (``bot_value``) and plays the move worth most.
 
-The real bot comes later (``engine/manhattan/bot*.py``); this one only has to play sensible legal
-moves so tables with bot seats work: it builds, loads and tests bombs when it can, otherwise
-places on the main board, uses its buildings, and ends its turn (retrieving when its hand of
-workers is nearly empty). ``easy`` plays a random legal move. Its chance is drawn from a digest of
-the position, so the same state always gives the same move.
+It reads only its seat's view (``bot_view``: other hands, draft cards not passed to it and deck
+orders cannot reach it) and is deterministic: the same view gives the same move. Its turn is
+``bot_turn``: bombs first (win, build, test when it pays, load), then retrieve when a placing
+turn would make too little, else the main-board placement that makes the best turn together
+with the buildings it leaves to use, then buildings one by one while they pay, then ``done``.
+Out of turn it answers repairs (the repairs worth their price) and draft picks (the bomb worth
+most to it); at the start it takes a scientist (fuel needs them first).
+
+``easy`` values things the same way but plans nothing: the best single move, no air strikes or
+espionage, and it retrieves only when no placement pays at all.
 """
 
 from __future__ import annotations
 
-import json
-import zlib
-from collections.abc import Sequence
-
 from engine.core import Move, Rng, State
+from engine.manhattan.bot_moves import game
+from engine.manhattan.bot_turn import Turn, best_reaction, turn_move
+from engine.manhattan.bot_value import context, effective, effort
+from engine.manhattan.bot_view import digest, known_state
 from engine.manhattan.content import bombs_of
-from engine.manhattan.notation import BOMB, DONE, LOAD, PICK, PLACE, RAID, REPAIR, RETRIEVE, TEST, WORK
-from engine.manhattan.randomplay import random_move
-from engine.manhattan.scoring import total
+from engine.manhattan.notation import BONUS, PICK
 
 LEVELS: tuple[str, ...] = ("easy", "normal")
-PREFERENCE: tuple[str, ...] = (BOMB, LOAD, RAID, PLACE, WORK, DONE, RETRIEVE)
-
-
-def _rng(state: State, seat: int) -> Rng:
-    row = state["seats"][seat]
-    key = [state["rng"], state["round"], seat, state["turn"], row["money"], row["ore"], len(row["hand"])]
-    return Rng(zlib.crc32(json.dumps(key, sort_keys=True).encode()))
+SAME_FUEL = 3.0
+"""A draft pick of the fuel the bot already works towards shares its production."""
 
 
 def choose(state: State, seat: int, level: str) -> Move:
-    from engine.manhattan.game import GAME
+    """The bot's move for ``seat`` (whose decision is awaited) at ``level``."""
+    view = game().view(state, seat)
+    known = known_state(view, state)
+    rng = Rng(digest(view))
+    pending = known["pending"]
+    if known["phase"] == "bonus":
+        return Move(BONUS, ("S",))
+    ctx = context(known, seat)
+    if pending is not None and pending["kind"] == "repair":
+        if level == "easy" and known["active"] != seat:
+            return Move("repair", ("none",))
+        return best_reaction(known, seat, ctx)[1]
+    if pending is not None and pending["kind"] == "draft":
+        return pick(known, seat, level)
+    return turn_move(Turn(known, seat, ctx, level, rng))
 
-    rng = _rng(state, seat)
-    if level == "easy":
-        return random_move(state, seat, rng)
-    listed = list(GAME.legal_moves(state, seat))
-    kinds = {m.kind for m in listed}
-    if PICK in kinds:
-        cards = bombs_of(state)
-        return max(listed, key=lambda m: (cards[m.args[0]].value, m.notation))
-    if REPAIR in kinds:
-        return max(listed, key=lambda m: (len(m.args) if m.args != ("none",) else 0, m.notation))
-    tests = [m for m in listed if m.kind == TEST]
-    for move in tests:
-        after, _ = GAME.apply(state, seat, move)
-        if total(after, seat) > total(state, seat):
-            return move
+
+def pick(state: State, seat: int, level: str) -> Move:
+    """The bomb worth most to the seat: its points for the effort, more for the fuel it uses."""
     row = state["seats"][seat]
-    if RETRIEVE in kinds and sum(row["home"].values()) + sum(row["contract"].values()) <= 1:
-        return next(m for m in listed if m.kind == RETRIEVE)
-    for kind in PREFERENCE:
-        of_kind: Sequence[Move] = [m for m in listed if m.kind == kind]
-        if of_kind:
-            return rng.choice(of_kind)
-    return rng.choice(listed)
+    cards = bombs_of(state)
+    tests_left = bool(state["tests"]) and state["tests"][0] > 0
+    fuels = {cards[c].fuel for c in row["hand"]}
+
+    def worth(card_id: str) -> float:
+        card = cards[card_id]
+        if level == "easy":
+            return float(card.value)
+        bonus = SAME_FUEL if card.fuel in fuels else 0.0
+        return effective(card, row, tests_left) - 1.2 * (effort(card, row) - 2.0) + bonus
+
+    best = max(sorted(state["pending"]["cards"]), key=worth)
+    return Move(PICK, (best,))

@@ -1,0 +1,216 @@
+"""What things are worth to the bot player, in points (``Context`` and ``value``).
+
+Everything is priced backwards from the bomb the seat works towards (its *target*: the bomb in
+hand with the most points for the effort still missing; without a hand, an average uranium
+bomb at half price): a unit of its fuel is worth a share of the bomb's points (and its loading),
+ore and money a share of the fuel they make, the workers it needs a share of it too. Each track
+is worth its full price up to what the plan needs and little beyond, so the bot stops piling
+up what it cannot use. A building is worth what one use makes (at these prices, less its costs
+and the workers it ties up) for the uses left in the game; workers at home are worth keeping
+for a better use, and much more when they are the ones a ready bomb (or a bomb design) needs.
+
+The prices are fixed for one decision (from the position before it), so comparing the value of
+the positions after each candidate move is comparing like with like.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import State
+from engine.manhattan.content import LOAD_POINTS, Bomb, Building, bombs_of, buildings_of
+from engine.manhattan.scoring import target, total
+
+WIN = 1000.0
+EXPECTED_ROUNDS = 22
+"""Rounds a game of decent players lasts (3 players); sets how many uses a building has left."""
+MAX_USES = 5.0
+BUILDING_SHARE = 0.6
+"""A building's future uses count this much (they are not sure: damage, workers, game end)."""
+FUEL_SHARE = 0.8
+"""A unit of the target's fuel is worth this share of the bomb's points per unit."""
+VIRTUAL = (6, 32.0, 0.5)
+"""Without a bomb in hand: fuel amount and points (loaded) of an average uranium bomb, and the
+share of it that counts (the bot may draft a plutonium one, or none)."""
+HAND_WEIGHTS = (0.45, 0.2, 0.08, 0.03)
+WORKER_USE = {"any": 0.3, "L": 0.3, "E": 0.6, "S": 0.6}
+"""What tying up one worker on a building costs, by what the building needs."""
+
+
+@dataclass(frozen=True)
+class Track:
+    """A piecewise-linear worth: ``hi`` per unit up to ``need``, ``lo`` per unit beyond."""
+
+    hi: float
+    need: float
+    lo: float
+
+    def worth(self, amount: float) -> float:
+        if amount <= self.need:
+            return self.hi * amount
+        return self.hi * self.need + self.lo * (amount - self.need)
+
+    def unit(self, amount: float) -> float:
+        """The worth of one more unit on top of ``amount``."""
+        return self.hi if amount < self.need else self.lo
+
+
+@dataclass
+class Context:
+    """The prices for one decision of ``seat``."""
+
+    seat: int
+    target: int
+    bomb: Bomb | None
+    tracks: dict[str, Track]
+    owned: dict[str, Track]
+    home: dict[str, Track]
+    horizon: float
+    uses: dict[str, float] = field(default_factory=dict)
+    workers: int = 0
+
+    def use_value(self, card: Building) -> float:
+        """What one use of ``card`` is worth now (its best output, less costs and workers)."""
+        found = self.uses.get(card.id)
+        if found is None:
+            found = max(self.yield_value(output) for output in card.outputs)
+            found -= self.tracks["money"].hi * card.cost["money"] * 0.9
+            ore = card.cost["ore"]
+            if card.eu_instead and ore:
+                ore = min(ore, 3)
+            found -= self.tracks["ore"].hi * ore
+            found -= WORKER_USE[card.need.kind] * card.need.count
+            self.uses[card.id] = found
+        return found
+
+    def yield_value(self, output: Any) -> float:
+        worth = 0.0
+        for key, amount in output.items():
+            if key in self.owned:
+                worth += amount * (self.owned[key].hi * 0.5 + self.home[key].lo)
+            else:
+                worth += amount * self.tracks[key].hi
+        return worth
+
+
+def points(state: State, seat: int) -> int:
+    return total(state, seat)
+
+
+def effective(card: Bomb, row: dict[str, Any], tests_left: bool) -> float:
+    """Points a bomb in hand will likely bring, loading included."""
+    if card.fuel == "uranium":
+        base = float(card.value)
+    elif row["test"] is not None:
+        base = float(card.tested)
+    else:
+        base = card.value + (0.5 * (card.tested - card.value) if tests_left else 0.0)
+    return base + LOAD_POINTS
+
+
+def effort(card: Bomb, row: dict[str, Any]) -> float:
+    """Roughly how many actions the bomb still needs: missing fuel and workers, plus building it."""
+    missing = max(0, card.amount - row[card.fuel_track])
+    staff = {kind: 4 - row["pool"][kind] + row["contract"][kind] for kind in ("E", "S")}
+    short = sum(max(0, card.workers[kind] - staff[kind]) for kind in ("E", "S"))
+    return missing + 0.7 * short + 2.0
+
+
+def ranked_hand(state: State, seat: int) -> list[tuple[float, Bomb]]:
+    """The seat's bombs in hand, best target first: (effective points, card)."""
+    row = state["seats"][seat]
+    cards = bombs_of(state)
+    tests_left = bool(state["tests"]) and state["tests"][0] > 0
+    found = [(effective(cards[c], row, tests_left), cards[c]) for c in row["hand"]]
+    found.sort(key=lambda item: (-item[0] / effort(item[1], row), -item[0], item[1].id))
+    return found
+
+
+def hand_worth(state: State, seat: int, hand: list[str]) -> float:
+    row = state["seats"][seat]
+    cards = bombs_of(state)
+    tests_left = bool(state["tests"]) and state["tests"][0] > 0
+    worths = sorted((effective(cards[c], row, tests_left) for c in hand), reverse=True)
+    return sum(w * worth for w, worth in zip(HAND_WEIGHTS, worths, strict=False))
+
+
+def context(state: State, seat: int) -> Context:
+    row = state["seats"][seat]
+    hand = ranked_hand(state, seat)
+    bomb = hand[0][1] if hand else None
+    if bomb is not None:
+        amount, worth, share = bomb.amount, hand[0][0], FUEL_SHARE
+        fuel = bomb.fuel_track
+        need_e, need_s = bomb.workers["E"], bomb.workers["S"]
+    else:
+        amount, worth, share = VIRTUAL
+        fuel = "eu"
+        need_e, need_s = 2, 3
+    fuel_price = share * worth / amount
+    other = "pu" if fuel == "eu" else "eu"
+    second = next((card for _, card in hand[1:] if card.fuel_track == other), None)
+    tracks: dict[str, Track] = {
+        fuel: Track(fuel_price, amount, 0.35 * fuel_price if len(hand) > 1 else 0.1),
+        other: Track(0.4 * fuel_price, second.amount, 0.1) if second else Track(0.15, 8, 0.05),
+    }
+    missing = max(0, amount - row[fuel])
+    ore_price = 0.2 * fuel_price
+    tracks["ore"] = Track(ore_price, 2 * missing + 2, 0.08)
+    money_need = (3 * missing if fuel == "eu" else 0) + (bomb.load if bomb else 3) + 8
+    tracks["money"] = Track(max(0.3, 0.1 * fuel_price), money_need, 0.1)
+    unloaded = sum(1 for b in row["bombs"] if not b["loaded"]) + min(2, len(row["hand"]))
+    tracks["bombers"] = Track(2.5, max(1, unloaded), 0.3)
+    threat = any(r["bombers"] > 0 for s, r in enumerate(state["seats"]) if s != seat and not r["resigned"])
+    tracks["fighters"] = Track(1.5 if threat else 0.5, 1, 0.2)
+    tracks["spies"] = Track(0.0, 0, 0.0)
+    owned = {
+        "L": Track(0.8, 4, 0.2),
+        "E": Track(1.2, need_e + 1, 0.3),
+        "S": Track(1.5, max(need_s, 2) + 1, 0.3),
+    }
+    home = {"L": Track(0.3, 0, 0.3), "E": Track(0.5, 0, 0.5), "S": Track(0.5, 0, 0.5)}
+    if bomb is not None and row[fuel] >= amount:
+        home["E"] = Track(4.0, need_e, 0.5)
+        home["S"] = Track(4.0, need_s, 0.5)
+    elif not hand and state["offer"]:
+        home["E"] = Track(3.0, 1, 0.5)
+        home["S"] = Track(3.0, 1, 0.5)
+    rounds_left = EXPECTED_ROUNDS - state["round"]
+    horizon = max(0.5, min(MAX_USES, rounds_left / 2.5))
+    workers = sum(4 - row["pool"][k] for k in ("L", "E", "S"))
+    return Context(seat, target(state), bomb, tracks, owned, home, horizon, workers=workers)
+
+
+def buildings_worth(state: State, ctx: Context, row: dict[str, Any]) -> float:
+    """The undamaged buildings' uses left; those the seat has no workers for count little."""
+    cards = buildings_of(state)
+    standing = [cards[b["card"]] for b in row["buildings"] if not b["damage"]]
+    uses = sorted(((ctx.use_value(card), card.need.count) for card in standing), reverse=True)
+    room = ctx.workers
+    worth = 0.0
+    for use, count in uses:
+        if use <= 0:
+            continue
+        share = 1.0 if count <= room else 0.25
+        room -= count
+        worth += use * share
+    return worth * ctx.horizon * BUILDING_SHARE
+
+
+def value(state: State, ctx: Context) -> float:
+    """The seat's position in points: points, then everything that will make points."""
+    seat = ctx.seat
+    if state["phase"] == "over" and state["winner"] is not None:
+        return WIN if state["winner"] == seat else -WIN
+    row = state["seats"][seat]
+    worth = float(points(state, seat))
+    for key, track in ctx.tracks.items():
+        worth += track.worth(row[key])
+    home, contract, pool = row["home"], row["contract"], row["pool"]
+    for kind in ("L", "E", "S"):
+        worth += ctx.owned[kind].worth(4 - pool[kind])
+        worth += ctx.home[kind].worth(home[kind] + contract[kind]) + 0.15 * home[kind]
+    worth += buildings_worth(state, ctx, row)
+    worth += hand_worth(state, seat, row["hand"])
+    return worth
