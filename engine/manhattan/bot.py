@@ -17,13 +17,15 @@ from __future__ import annotations
 from engine.core import Move, Rng, State
 from engine.manhattan.bot_moves import game
 from engine.manhattan.bot_turn import Turn, best_reaction, turn_move
-from engine.manhattan.bot_value import context, effective, effort
+from engine.manhattan.bot_value import capacity, context, effective, effort
 from engine.manhattan.bot_view import digest, known_state
 from engine.manhattan.content import bombs_of
 from engine.manhattan.notation import BONUS, PICK
 
 LEVELS: tuple[str, ...] = ("easy", "normal")
 SAME_FUEL = 3.0
+PER_TURN = 1.0
+"""Points a turn of the bot's is worth when it weighs a bigger bomb against the turns it costs."""
 """A draft pick of the fuel the bot already works towards shares its production."""
 
 
@@ -51,13 +53,14 @@ def pick(state: State, seat: int, level: str) -> Move:
     cards = bombs_of(state)
     tests_left = bool(state["tests"]) and state["tests"][0] > 0
     fuels = {cards[c].fuel for c in row["hand"]}
+    made = capacity(state, row)
 
     def worth(card_id: str) -> float:
         card = cards[card_id]
         if level == "easy":
             return float(card.value)
         bonus = SAME_FUEL if card.fuel in fuels else 0.0
-        return effective(card, row, tests_left) - 1.2 * (effort(card, row) - 2.0) + bonus
+        return effective(card, row, tests_left) - PER_TURN * (effort(card, row, made) - 2.0) + bonus
 
     best = max(sorted(state["pending"]["cards"]), key=worth)
     return Move(PICK, (best,))

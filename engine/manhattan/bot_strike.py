@@ -13,20 +13,28 @@ from engine.core import Move, State
 from engine.manhattan.bot_value import Context, value
 from engine.manhattan.content import buildings_of
 from engine.manhattan.notation import ATTACK, RAID
+from engine.manhattan.scoring import total
+from engine.manhattan.turns import playing
 
+LEADER_FROM = 0.4
+"""A leader is struck from this share of the winning score on."""
 RAID_MOST = 6.0
 RAID_LEAST = 1.5
 """A raided building costs its owner at least a repair's worth, at most a few uses."""
 
 
 def weight(state: State, ctx: Context, seat: int) -> float:
-    """How much a point of ``seat``'s matters to us: more the nearer it is to winning."""
-    row = state["seats"][seat]
-    if row["resigned"]:
+    """How much a point of ``seat``'s matters to us: with two players, always (its loss is our
+    gain); with more, only when it leads (else hurting it helps the others as much) and the more
+    the nearer it is to winning."""
+    if state["seats"][seat]["resigned"]:
         return 0.0
-    from engine.manhattan.scoring import total
-
-    return 0.3 + total(state, seat) / ctx.target
+    near = total(state, seat) / ctx.target
+    if state["players"] == 2:
+        return 0.3 + near
+    others = [total(state, s) for s in playing(state) if s != seat]
+    leads = total(state, seat) >= max(others, default=0)
+    return near if leads and near >= LEADER_FROM else 0.1 * near
 
 
 def raid_harm(state: State, ctx: Context, seat: int, card: str) -> float:

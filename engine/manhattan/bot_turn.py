@@ -28,6 +28,8 @@ from engine.manhattan.workers import own_out
 EPS = 1e-6
 PLANNED = 4
 """Main-board placements followed by the use of buildings before choosing."""
+PLANNED_BUILDS = 2
+"""Buildings bought, followed too even when buying looks dear: the new one may be used at once."""
 WORK_STEPS = 8
 PER_WORKER = 1.6
 """What a turn makes per worker owned, roughly, when all are at home (sets when to retrieve)."""
@@ -146,7 +148,9 @@ def plan(turn: Turn) -> tuple[float, Move | None]:
         best = max([(g, m) for g, m, _ in options[:1]] + [works], key=lambda item: item[0])
         return best
     best: tuple[float, Move | None] = use_buildings(turn, state)
-    for gain, move, after in options[:PLANNED]:
+    builds = [option for option in options if option[1].args[0] == "build"][:PLANNED_BUILDS]
+    followed = options[:PLANNED] + [option for option in builds if option not in options[:PLANNED]]
+    for gain, move, after in followed:
         if after["pending"] is not None or after["turn"]["strike"]:
             whole = gain
         else:

@@ -33,7 +33,9 @@ FUEL_SHARE = 0.8
 VIRTUAL = (6, 32.0, 0.5)
 """Without a bomb in hand: fuel amount and points (loaded) of an average uranium bomb, and the
 share of it that counts (the bot may draft a plutonium one, or none)."""
-HAND_WEIGHTS = (0.45, 0.2, 0.08, 0.03)
+HAND_WEIGHTS = (0.45, 0.15, 0.04, 0.01)
+OWN_E, OWN_S = 1.8, 2.5
+UNDERSTAFFED = 0.3
 WORKER_USE = {"any": 0.3, "L": 0.3, "E": 0.6, "S": 0.6}
 """What tying up one worker on a building costs, by what the building needs."""
 
@@ -69,18 +71,28 @@ class Context:
     horizon: float
     uses: dict[str, float] = field(default_factory=dict)
     workers: int = 0
+    row: dict[str, Any] = field(default_factory=dict)
+    """The seat's board before the decision: prices of one more unit are read at its amounts."""
+
+    def staff(self, kind: str) -> int:
+        """Engineers or scientists the seat can put to work in a cycle (own and contractors)."""
+        return 4 - self.row["pool"][kind] + self.row["contract"][kind]
 
     def use_value(self, card: Building) -> float:
-        """What one use of ``card`` is worth now (its best output, less costs and workers)."""
+        """What one use of ``card`` is worth now (its best output, less costs and workers); a
+        building that needs more engineers or scientists than the seat has is worth little."""
         found = self.uses.get(card.id)
         if found is None:
+            row = self.row
             found = max(self.yield_value(output) for output in card.outputs)
-            found -= self.tracks["money"].hi * card.cost["money"] * 0.9
+            found -= self.tracks["money"].unit(row["money"]) * card.cost["money"] * 0.9
             ore = card.cost["ore"]
             if card.eu_instead and ore:
                 ore = min(ore, 3)
-            found -= self.tracks["ore"].hi * ore
+            found -= self.tracks["ore"].unit(row["ore"]) * ore
             found -= WORKER_USE[card.need.kind] * card.need.count
+            if card.need.kind in ("E", "S") and self.staff(card.need.kind) < card.need.count and found > 0:
+                found *= UNDERSTAFFED
             self.uses[card.id] = found
         return found
 
@@ -88,9 +100,10 @@ class Context:
         worth = 0.0
         for key, amount in output.items():
             if key in self.owned:
-                worth += amount * (self.owned[key].hi * 0.5 + self.home[key].lo)
+                recruited = 4 - self.row["pool"][key]
+                worth += amount * (self.owned[key].unit(recruited) * 0.5 + self.home[key].lo)
             else:
-                worth += amount * self.tracks[key].hi
+                worth += amount * self.tracks[key].unit(self.row[key])
         return worth
 
 
@@ -109,21 +122,37 @@ def effective(card: Bomb, row: dict[str, Any], tests_left: bool) -> float:
     return base + LOAD_POINTS
 
 
-def effort(card: Bomb, row: dict[str, Any]) -> float:
-    """Roughly how many actions the bomb still needs: missing fuel and workers, plus building it."""
+def capacity(state: State, row: dict[str, Any]) -> dict[str, float]:
+    """Fuel the seat can make in one cycle of placing and retrieving: the main-board space's one
+    unit, and what its standing enrichment plants and reactors make."""
+    made = {"eu": 1.0, "pu": 1.0}
+    cards = buildings_of(state)
+    for building in row["buildings"]:
+        if building["damage"]:
+            continue
+        for output in cards[building["card"]].outputs:
+            for track in ("eu", "pu"):
+                made[track] += output.get(track, 0)
+    return made
+
+
+def effort(card: Bomb, row: dict[str, Any], made: dict[str, float]) -> float:
+    """Roughly how many turns the bomb still needs: cycles (two turns each) to make the missing
+    fuel at the seat's pace, a turn for each missing engineer or scientist, and building it."""
     missing = max(0, card.amount - row[card.fuel_track])
     staff = {kind: 4 - row["pool"][kind] + row["contract"][kind] for kind in ("E", "S")}
     short = sum(max(0, card.workers[kind] - staff[kind]) for kind in ("E", "S"))
-    return missing + 0.7 * short + 2.0
+    return 2.0 * missing / made[card.fuel_track] + 0.7 * short + 2.0
 
 
 def ranked_hand(state: State, seat: int) -> list[tuple[float, Bomb]]:
     """The seat's bombs in hand, best target first: (effective points, card)."""
     row = state["seats"][seat]
     cards = bombs_of(state)
+    made = capacity(state, row)
     tests_left = bool(state["tests"]) and state["tests"][0] > 0
     found = [(effective(cards[c], row, tests_left), cards[c]) for c in row["hand"]]
-    found.sort(key=lambda item: (-item[0] / effort(item[1], row), -item[0], item[1].id))
+    found.sort(key=lambda item: (-item[0] / effort(item[1], row, made), -item[0], item[1].id))
     return found
 
 
@@ -166,8 +195,8 @@ def context(state: State, seat: int) -> Context:
     tracks["spies"] = Track(0.0, 0, 0.0)
     owned = {
         "L": Track(0.8, 4, 0.2),
-        "E": Track(1.2, need_e + 1, 0.3),
-        "S": Track(1.5, max(need_s, 2) + 1, 0.3),
+        "E": Track(OWN_E, need_e + 1, 0.3),
+        "S": Track(OWN_S, max(need_s, 2) + 1, 0.3),
     }
     home = {"L": Track(0.3, 0, 0.3), "E": Track(0.5, 0, 0.5), "S": Track(0.5, 0, 0.5)}
     if bomb is not None and row[fuel] >= amount:
@@ -176,10 +205,18 @@ def context(state: State, seat: int) -> Context:
     elif not hand and state["offer"]:
         home["E"] = Track(3.0, 1, 0.5)
         home["S"] = Track(3.0, 1, 0.5)
-    rounds_left = EXPECTED_ROUNDS - state["round"]
-    horizon = max(0.5, min(MAX_USES, rounds_left / 2.5))
+    horizon = max(0.5, min(MAX_USES, rounds_left(state) / 2.5))
     workers = sum(4 - row["pool"][k] for k in ("L", "E", "S"))
-    return Context(seat, target(state), bomb, tracks, owned, home, horizon, workers=workers)
+    return Context(seat, target(state), bomb, tracks, owned, home, horizon, workers=workers, row=row)
+
+
+def rounds_left(state: State) -> float:
+    """How long the game will likely last: the leader's missing points at a decent pace (the
+    winning score in ``EXPECTED_ROUNDS``), and never beyond the round limit."""
+    goal = target(state)
+    lead = max(total(state, s) for s in range(state["players"]))
+    pace = goal / EXPECTED_ROUNDS
+    return min(max(0.0, goal - lead) / pace, state["options"]["max_rounds"] - state["round"] + 1.0)
 
 
 def buildings_worth(state: State, ctx: Context, row: dict[str, Any]) -> float:
