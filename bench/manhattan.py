@@ -72,9 +72,10 @@ def bot_game(
 
 
 def placed_first(state: State, seat: int) -> bool:
+    """``seat`` alone in first place (a shared first place, as when nobody scored, is no win)."""
     outcome = GAME.outcome(state)
     assert outcome is not None
-    return outcome.places[seat] == 1
+    return outcome.places[seat] == 1 and list(outcome.places).count(1) == 1
 
 
 def reached(state: State) -> bool:

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from engine.core import Move, State
 from engine.manhattan.bot_value import Context, value
-from engine.manhattan.content import buildings_of
+from engine.manhattan.content import LOAD_POINTS, bombs_of, buildings_of
 from engine.manhattan.notation import ATTACK, RAID
-from engine.manhattan.scoring import total
+from engine.manhattan.scoring import target, total
 from engine.manhattan.turns import playing
 
 LEADER_FROM = 0.4
 """A leader is struck from this share of the winning score on."""
 RAID_MOST = 6.0
 RAID_LEAST = 1.5
+BLOCK = 30.0
+"""Keeping a seat from winning on its next turn, in our points (before the seat's weight)."""
 """A raided building costs its owner at least a repair's worth, at most a few uses."""
 
 
@@ -46,7 +48,31 @@ def raid_harm(state: State, ctx: Context, seat: int, card: str) -> float:
     return max(RAID_LEAST, min(RAID_MOST, 2 * use))
 
 
+def loads_to_win(state: State, seat: int) -> int | None:
+    """How many loadings would give ``seat`` the game on its next turn, if it can pay for them."""
+    row = state["seats"][seat]
+    cards = bombs_of(state)
+    prices = sorted(cards[b["card"]].load for b in row["bombs"] if not b["loaded"])
+    needed = -(-(target(state) - total(state, seat)) // LOAD_POINTS)
+    if needed > len(prices) or sum(prices[:needed]) > row["money"]:
+        return None
+    return needed
+
+
+def block_share(state: State, ctx: Context, seat: int) -> float:
+    """When loading would win ``seat`` the game, the share of keeping it from winning that one
+    bomber shot down buys: all bombers beyond the loadings it needs must go, the bot's fighters
+    permitting (0 when loading cannot win it the game, or the bot cannot shoot enough)."""
+    row = state["seats"][seat]
+    needed = loads_to_win(state, seat)
+    if needed is None or row["bombers"] < needed:
+        return 0.0
+    shots = row["bombers"] - needed + 1
+    return 1.0 / shots if state["seats"][ctx.seat]["fighters"] >= shots else 0.0
+
+
 def bomber_harm(state: State, seat: int) -> float:
+    """A bomber shot down cannot load a bomb."""
     row = state["seats"][seat]
     unloaded = sum(1 for b in row["bombs"] if not b["loaded"]) + (1 if row["hand"] else 0)
     if row["bombers"] > unloaded:
@@ -61,6 +87,9 @@ def harm(state: State, ctx: Context, move: Move) -> float:
     if move.kind == RAID:
         loss = raid_harm(state, ctx, target, move.args[1])
     elif move.args[1] == "bomber":
+        share = block_share(state, ctx, target)
+        if share:
+            return BLOCK * share  # its win is our loss, whoever leads
         loss = bomber_harm(state, target)
     elif row["fighters"] == 1 and state["seats"][ctx.seat]["bombers"] > 0 and row["buildings"]:
         loss = 0.6 * max(raid_harm(state, ctx, target, b["card"]) for b in row["buildings"])

@@ -26,6 +26,8 @@ from engine.manhattan.spaces import place_moves
 from engine.manhattan.workers import own_out
 
 EPS = 1e-6
+LATER_SHARE = 0.4
+"""The share of what a test adds to the plutonium bombs still in hand that counts when testing."""
 PLANNED = 4
 """Main-board placements followed by the use of buildings before choosing."""
 PLANNED_BUILDS = 2
@@ -192,11 +194,11 @@ def bomb_step(turn: Turn, legal: list[Move]) -> Move | None:
         return max(builds, key=lambda item: (item[0], item[1].notation))[1]
     row = state["seats"][seat]
     cards = bombs_of(state)
-    for move, after in tried:
-        if move.kind != TEST:
-            continue
-        later = sum(cards[c].tested - cards[c].value for c in row["hand"] if cards[c].fuel == "plutonium")
-        if total(after, seat) - now + 0.5 * later > 0:
+    later = sum(cards[c].tested - cards[c].value for c in row["hand"] if cards[c].fuel == "plutonium")
+    tests = [(total(after, seat) - now, move.notation, move) for move, after in tried if move.kind == TEST]
+    if tests:
+        gain, _, move = max(tests)
+        if gain + LATER_SHARE * later > 0:
             return move
     loads = [(cards[m.args[0]].load, m.notation, m) for m, _ in tried if m.kind == LOAD]
     if loads:
