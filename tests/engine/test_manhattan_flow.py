@@ -288,10 +288,15 @@ def test_the_time_limit_move() -> None:
     assert GAME.timeout_move(five, five["order"][3]).notation == "bonus E"
     state = position(2, {RED: {"home": {"L": 1}, "money": 0}})
     assert GAME.timeout_move(state, RED).notation in legal(state, RED)
-    # the cheapest placement: a free space, never a $5 mine or a build
-    move = GAME.timeout_move(state, RED).notation
-    after, _ = play(state, (RED, move))
-    assert after["seats"][RED]["money"] >= 0 and GAME.timeout_move(after, RED).notation == "done"
+    # the cheapest placement on a space that only yields: never a build, strike, design or spy
+    assert GAME.timeout_move(state, RED).notation == "place air1 L"
+    after, _ = play(state, (RED, "place air1 L"))
+    assert GAME.timeout_move(after, RED).notation == "done"
+    crowded = position(2, {RED: {"home": {"E": 1, "S": 1}, "money": 9}}, offer=["B01", "B02", "B03"])
+    crowded["spaces"] = {
+        s: {"seat": BLUE, "workers": ["L"]} for s in ("air1", "air2", "factory2", "factory3")
+    }
+    assert GAME.timeout_move(crowded, RED).notation == "place mine2 E"
     back = position(2, {RED: {"home": {"L": 1}}}, occupied={"mine2": RED})
     assert GAME.timeout_move(back, RED).notation == "retrieve"
     assert GAME.timeout_move(back, BLUE) is None
