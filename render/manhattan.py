@@ -24,7 +24,7 @@ from PIL import Image
 from engine.manhattan import content
 from render import kit
 from render import manhattan_spaces as sp
-from render.manhattan_cards import BOMB_H, BOMB_W, BUILDING_H, BUILDING_W, bomb_card, building_card
+from render.manhattan_cards import BAND_H, BOMB_H, BOMB_W, BUILDING_H, BUILDING_W, bomb_card, building_card
 from render.manhattan_icons import icon, paste, token
 from render.manhattan_style import (
     PAL,
@@ -287,7 +287,28 @@ def draw_market(img: Image.Image, view: View, tr: Tr, top: int) -> None:
         if card is None:
             continue
         pic, mask = building_card(version, card, "surface")
-        kit.paste_sprite(img, pic, (round(slot_x(i)), card_top), mask)
+        x = round(slot_x(i))
+        kit.paste_sprite(img, pic, (x, card_top), mask)
+        if slots(view)[i].takes_corruption:  # whoever builds here takes the pile
+            band = f"kind_{content.buildings(version)[card].kind}"
+            amount = str(int(view.get("corruption") or 0))
+            cy = card_top + BAND_H / 2 + 1
+            text(
+                img,
+                (x + BUILDING_W - 7, cy),
+                amount,
+                size=NUMBER,
+                weight="black",
+                fill="white",
+                bg=band,
+                anchor="rm",
+            )
+            paste(
+                img,
+                icon("corruption", 9, band),
+                x + BUILDING_W - 20 - kit.text_length(amount, NUMBER, "black"),
+                cy,
+            )
 
 
 def draw_offer(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top: int, height: int) -> None:

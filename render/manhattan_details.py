@@ -76,8 +76,11 @@ def _seat(view: View, seat: int) -> Mapping[str, Any]:
     return seats[seat] if seat < len(seats) else {}
 
 
-def bomb_points(bomb: content.Bomb, tested: bool) -> int:
-    return bomb.points(tested)
+def hand_count(info: Mapping[str, Any]) -> int:
+    """How many bombs the seat holds (``hand_count``; a hand given as ids is only counted)."""
+    if "hand_count" in info:
+        return int(info["hand_count"] or 0)
+    return size(info.get("hand"))
 
 
 def pieces(view: View, seat: int) -> list[Piece]:
@@ -163,7 +166,7 @@ def _tracks(img: Image.Image, info: Mapping[str, Any], x: float, cy: float) -> N
     for key, name, limit in TRACKS:
         value = int(info.get(key) or 0)
         items += [("i", name), ("n", f"{value}/{limit}" if limit else str(value)), ("gap", ""), ("gap", "")]
-    items += [("i", "hand"), ("n", str(size(info.get("hand"))))]
+    items += [("i", "hand"), ("n", str(hand_count(info)))]
     draw_items(img, items, x, cy, "surface")
 
 
@@ -233,7 +236,12 @@ def _piece(img: Image.Image, view: View, seat: int, piece: Piece, x: int, y: int
     if kind == "bomb":
         entry, bomb, tested = data
         loaded = bool(entry.get("loaded")) if isinstance(entry, Mapping) else False
-        sprite = bomb_chip(versions(view).get(content.BOMBS), bomb.id, bomb.points(tested), loaded, "surface")
+        points = (
+            int(entry.get("points", bomb.points(tested)))
+            if isinstance(entry, Mapping)
+            else bomb.points(tested)
+        )
+        sprite = bomb_chip(versions(view).get(content.BOMBS), bomb.id, points, loaded, "surface")
     else:
         sprite = test_chip(str(data.get("bomb") or "?"), int(data.get("value") or 0), "surface")
     kit.paste_sprite(img, sprite[0], (x, y), sprite[1])

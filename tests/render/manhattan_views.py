@@ -41,18 +41,23 @@ def _seat(rnd: random.Random, seat: int, players: int, stage: str, pool: list[st
             kinds = [b.need.kind if b.need.kind != "any" else "L"] * b.need.count
             workers = {"seat": owner, "workers": [("c" if rnd.random() < 0.2 else "") + k for k in kinds]}
         damage = rnd.choice((0, 0, 0, 1, 2, 3)) if not early else 0
-        buildings.append({"card": card, "damage": damage, "workers": None if damage else workers})
+        buildings.append(
+            {"card": card, "kind": b.kind, "damage": damage, "workers": None if damage else workers}
+        )
     built = []
     if stage in ("late", "end"):
         for _ in range(rnd.randint(0, 3)):
             card = bombs.pop()
             bomb = content.bombs()[card]
             workers = ["E"] * bomb.workers["E"] + ["S"] * bomb.workers["S"]
-            built.append({"card": card, "loaded": rnd.random() < 0.4, "workers": workers})
+            built.append({"card": card, "fuel": bomb.fuel, "loaded": rnd.random() < 0.4, "workers": workers})
     test = None
     if stage in ("late", "end") and rnd.random() < 0.5:
         test = {"value": rnd.choice((2, 4, 6, 8)), "bomb": bombs.pop(), "workers": ["E", "S"]}
+    for entry in built:
+        entry["points"] = content.bombs()[entry["card"]].points(test is not None)
     return {
+        "seat": seat,
         "money": 10 if early else rnd.randint(0, 40),
         "ore": 0 if early else rnd.randint(0, 12),
         "eu": 0 if early else rnd.randint(0, 8),
@@ -67,7 +72,7 @@ def _seat(rnd: random.Random, seat: int, players: int, stage: str, pool: list[st
         else {"L": 0, "E": rnd.randint(0, 4), "S": rnd.randint(0, 4)},
         "buildings": buildings,
         "bombs": built,
-        "hand": 0 if early else rnd.randint(0, 4),
+        "hand_count": 0 if early else rnd.randint(0, 4),
         "test": test,
         "resigned": False,
     }
@@ -133,7 +138,10 @@ def make_view(players: int, stage: str = "mid", seed: int = 1) -> View:
         "turn": {"main": None, "placed": 0, "spy": False, "spied": [], "strike": False, "acted": False},
         "spaces": spaces,
         "build": build,
-        "market": market,
+        "market": [
+            {"slot": i + 1, "card": card, "price": slot.price}
+            for i, (card, slot) in enumerate(zip(market, content.market(), strict=True))
+        ],
         "deck": len(others),
         "corruption": 0 if stage == "new" else rnd.randint(0, 6),
         "offer": [] if stage == "end" else offer,
@@ -144,7 +152,7 @@ def make_view(players: int, stage: str = "mid", seed: int = 1) -> View:
         "winner": winner,
         "round": 1 if stage == "new" else rnd.randint(3, 20),
         "last": last,
-        "scores": scores,
+        "scores": [{"bombs": p, "test": 0, "loaded": 0, "total": p} for p in scores],
         "target": target,
         "spaces_info": [
             {
@@ -158,12 +166,13 @@ def make_view(players: int, stage: str = "mid", seed: int = 1) -> View:
     }
 
 
-def private(view: View, seat: int, hand: list[str]) -> View:
-    """``view`` as ``view(state, seat)`` adds to it: the seat's bombs in hand (their ids)."""
+def private(view: View, seat: int, hand: list[str], draft: list[str] | None = None) -> View:
+    """``view`` as ``view(state, seat)`` adds to it: the seat's bombs in hand (their ids) and,
+    while it picks, the draft's cards."""
     out = dict(view)
-    out["hand"] = list(hand)
+    out.update({"seat": seat, "hand": list(hand), "draft": draft})
     out["seats"] = [dict(s) for s in view["seats"]]
-    out["seats"][seat]["hand"] = len(hand)
+    out["seats"][seat]["hand_count"] = len(hand)
     return out
 
 
