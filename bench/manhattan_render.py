@@ -101,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         first, rendered, chosen, biggest = _time(render, positions, renders, args.seed)
         blank = _blank([size_of(v) for v in chosen])
         ratio = rendered.p50 / blank.p50
-        print(f"{f'{name}, first picture of a process':<34} {first * 1000:.1f} ms (builds the sprite caches)")
+        label = f"{name}, first picture of a process"
+        print(f"{label:<36} {first * 1000:.1f} ms (builds the sprite caches)")
         print(row(f"render manhattan {name}", rendered, f"{ratio:.2f}x blank"))
         note = f"largest PNG {biggest / 1024:.0f} KB  target < 500 KB  {verdict(biggest < 500 * 1024)}"
         print(row("  baseline: blank PNG encode", blank, note))

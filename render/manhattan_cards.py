@@ -26,8 +26,8 @@ SCALE = 4
 NUMBER = 18
 """Numbers on a card, px (at least 10 px once a phone shows the picture 400 px wide)."""
 ICON_R = 9
-BAND_H = 24
-ROW_H = 25
+BAND_H = 22
+ROW_H = 23
 PAD = 5
 BUILDING_W = 94
 BUILDING_H = BAND_H + 3 * ROW_H + PAD + 2

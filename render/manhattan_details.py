@@ -31,7 +31,7 @@ from render.manhattan_cards import (
     building_card,
     test_chip,
 )
-from render.manhattan_icons import icon, paste, token, worker_kind
+from render.manhattan_icons import icon, paste, ring, token, worker_kind
 from render.manhattan_spaces import draw_items
 from render.manhattan_style import (
     PAL,
@@ -54,7 +54,7 @@ PAD = 10
 GAP = 3
 HEADER_H = 36
 LINE_H = 32
-CARDS_TOP = HEADER_H + 2 * LINE_H + 6
+CARDS_TOP = HEADER_H + LINE_H + 4
 NUMBER = 18
 TRACKS: tuple[tuple[str, str, int | None], ...] = (
     ("money", "money", None),
@@ -123,6 +123,7 @@ def panel_height(view: View, seat: int) -> int:
 def _header(
     img: Image.Image, view: View, names: Sequence[str], tr: Tr, seat: int, box: tuple[int, int, int, int]
 ) -> None:
+    """Colour, name, the workers in the personal supply and the pool, points."""
     x0, y0, x1, _ = box
     info = _seat(view, seat)
     resigned = bool(info.get("resigned"))
@@ -147,7 +148,10 @@ def _header(
         bg="surface",
         anchor="rm",
     )
-    room = x1 - x0 - 2 * PAD - 40 - kit.text_length(score, 20, "bold") - 12
+    right = x1 - PAD - kit.text_length(score, 20, "bold") - 14
+    left = right - workers_width(info)
+    _workers(img, info, seat, left, cy)
+    room = left - (x0 + PAD + 34) - 10
     name = kit.fit_text(seat_name(names, seat, tr), kit.font(20, "bold"), room)
     text(
         img,
@@ -170,24 +174,41 @@ def _tracks(img: Image.Image, info: Mapping[str, Any], x: float, cy: float) -> N
     draw_items(img, items, x, cy, "surface")
 
 
-def _workers(img: Image.Image, info: Mapping[str, Any], tr: Tr, seat: int, x: float, cy: float) -> None:
-    """At home (own colour), contractors (grey) and the pool still to recruit (empty shapes)."""
-    groups = (
-        ("home", seat_colour(seat), "L", "E", "S"),
-        ("contract", "grey", "L", "E", "S"),
-        ("pool", None, "E", "S"),
-    )
-    for key, colour, *kinds in groups:
-        label = tr(f"render.manhattan.workers_{key}")
-        text(img, (x, cy), label, size=NUMBER, fill="muted", bg="surface", anchor="lm")
-        x += kit.text_length(label, NUMBER) + 6
+WORKER_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("home", ("L", "E", "S")),
+    ("contract", ("L", "E", "S")),
+    ("pool", ("E", "S")),
+)
+"""At home (the seat's colour), contractors in the personal supply (grey), and the seat's
+workers still in the common pool, to be recruited (a ring of the seat's colour)."""
+
+
+def _groups(info: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
+    out = []
+    for key, kinds in WORKER_GROUPS:
         counts = info.get(key) or {}
-        for kind in kinds:
-            paste(img, token(kind, colour, 10, "surface"), x + 12, cy)
-            count = str(int(counts.get(kind, 0)))
-            text(img, (x + 26, cy), count, size=NUMBER, weight="bold", fill="ink", bg="surface", anchor="lm")
-            x += 30 + kit.text_length(count, NUMBER, "bold") + 6
-        x += 14
+        out.append((key, [(kind, str(int(counts.get(kind, 0)))) for kind in kinds]))
+    return out
+
+
+def workers_width(info: Mapping[str, Any]) -> float:
+    width = 0.0
+    for _, group in _groups(info):
+        width += sum(26 + kit.text_length(count, NUMBER, "bold") + 8 for _, count in group) + 12
+    return width
+
+
+def _workers(img: Image.Image, info: Mapping[str, Any], seat: int, x: float, cy: float) -> None:
+    colours = {"home": seat_colour(seat), "contract": "grey", "pool": None}
+    for key, group in _groups(info):
+        for kind, count in group:
+            if colours[key] is None:
+                paste(img, ring(kind, seat_colour(seat), 10, "surface"), x + 11, cy)
+            else:
+                paste(img, token(kind, colours[key], 10, "surface"), x + 11, cy)
+            text(img, (x + 25, cy), count, size=NUMBER, weight="bold", fill="ink", bg="surface", anchor="lm")
+            x += 26 + kit.text_length(count, NUMBER, "bold") + 8
+        x += 12
 
 
 def _building(img: Image.Image, view: View, owner: int, entry: Any, x: int, y: int) -> None:
@@ -266,7 +287,6 @@ def draw_player(img: Image.Image, view: View, names: Sequence[str], tr: Tr, seat
     info = _seat(view, seat)
     _header(img, view, names, tr, seat, box)
     _tracks(img, info, MARGIN + PAD, top + HEADER_H + LINE_H / 2)
-    _workers(img, info, tr, seat, MARGIN + PAD, top + HEADER_H + LINE_H * 1.5)
     rows = flow(pieces(view, seat), WIDTH - 2 * MARGIN - 2 * PAD)
     y = top + CARDS_TOP
     if not rows:

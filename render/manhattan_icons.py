@@ -313,6 +313,26 @@ def token(kind: str, colour: str | None, r: int, bg: str) -> Sprite:
     return _sprite(side, bg, painter)
 
 
+@functools.lru_cache(maxsize=64)
+def ring(kind: str, colour: str, r: int, bg: str) -> Sprite:
+    """A worker not recruited yet: the kind's shape as a ring of the seat's colour, its letter."""
+    side = 2 * r + 6
+
+    def painter(draw: ImageDraw.ImageDraw, s: float) -> None:
+        c, w = side * s / 2, max(1.0, 1.1 * s)
+        poly = shape_poly(SHAPES.get(kind, "circle"), c, c, r * s)
+        if poly is None:
+            _disk(draw, c, c, r * s, _c(PAL.rgb(colour)))
+            _disk(draw, c, c, r * s - 2.5 * w, _c(PAL.rgb(bg)))
+        else:
+            draw.polygon(poly, fill=_c(PAL.rgb(colour)))
+            draw.polygon(kit.inset(poly, 2.5 * w), fill=_c(PAL.rgb(bg)))
+        fnt = kit.font(round(r * s * 1.05), "black")
+        draw.text((c, c + 0.04 * r * s), kind, font=fnt, fill=_c(PAL.rgb("ink")), anchor="mm")
+
+    return _sprite(side, bg, painter)
+
+
 def paste(img: Image.Image, sprite: Sprite, cx: float, cy: float) -> None:
     """A sprite centred on ``(cx, cy)``."""
     pic, mask = sprite

@@ -180,3 +180,21 @@ def with_changes(view: View, **changes: Any) -> View:
     out = dict(view)
     out.update(changes)
     return out
+
+
+def played(players: int, moves: int | None, seed: int = 1, bot: bool = False) -> tuple[Any, Any]:
+    """A real game (``engine.manhattan``) after ``moves`` random legal moves, or the bot's moves
+    (which build bombs, load and test them), ``None``: to its end. Its state and public view."""
+    from engine.core import Rng
+    from engine.manhattan.game import GAME
+    from engine.manhattan.randomplay import random_move
+
+    state = GAME.new(players, {}, seed)
+    rng = Rng(seed)
+    done = 0
+    while GAME.outcome(state) is None and (moves is None or done < moves):
+        seat = GAME.to_act(state)[0]
+        move = GAME.bot_move(state, seat, "normal") if bot else random_move(state, seat, rng)
+        state, _ = GAME.apply(state, seat, move)
+        done += 1
+    return state, GAME.view(state, None)

@@ -21,7 +21,7 @@ from render import manhattan_details as D
 from render import manhattan_spaces as SP
 from render.manhattan_legend import render_legend
 from render.manhattan_style import TOKEN_RGB, seat_colour
-from tests.render.manhattan_views import STAGES, make_view, private
+from tests.render.manhattan_views import STAGES, make_view, played, private
 
 NAMES = ["Alice", "Bob", "Čeněk", "Dana", "Eliška Nováková"]
 MAX_BYTES = 500_000
@@ -106,6 +106,18 @@ def test_the_board_and_the_players_boards_render_at_every_count_and_stage(player
         assert TOKEN_RGB[seat_colour(seat)] in seen
     boards = details(view, "cs")
     assert boards.width == 720 and boards.height <= (2 if players <= 3 else 2.1) * boards.width
+
+
+@pytest.mark.parametrize("moves", [0, 60, 200, None])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_real_games_render_from_start_to_end(players: int, moves: int | None) -> None:
+    """Views of games the engine played (random legal moves, and its bot to the end)."""
+    for bot in (False, True) if moves is None else (False,):
+        _, view = played(players, moves, seed=players, bot=bot)
+        main = board(view, "cs")
+        assert main.width == 720 and main.height <= 1.5 * main.width
+        boards = details(view)
+        assert boards.width == 720 and boards.height <= 2 * boards.width
 
 
 def test_board_image_is_the_palette_picture_that_render_board_encodes() -> None:
@@ -199,6 +211,29 @@ def test_no_bomb_hand_or_draft_card_reaches_the_public_pictures() -> None:
         tr = Tr(lang)
         assert M.render_board(one, NAMES[:3], tr) == M.render_board(two, NAMES[:3], tr)
         assert M.render_details(one, NAMES[:3], tr) == M.render_details(two, NAMES[:3], tr)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_real_hands_and_drafts_stay_out_of_the_public_pictures(players: int) -> None:
+    """Two games alike but for the bombs in hands and in a draft going round draw alike."""
+    from engine.manhattan.game import GAME
+
+    state, _ = played(players, 150, seed=players + 20, bot=True)
+    other = copy.deepcopy(state)
+    held = [b for row in state["seats"] for b in row["hand"]]
+    spare = [b for b in content.bombs() if b not in held and b not in state["offer"]]
+    for row in other["seats"]:
+        row["hand"] = [spare.pop() for _ in row["hand"]] or [spare.pop()]
+    for row in state["seats"]:
+        row["hand"] = row["hand"] or [held[0] if held else "B01"]
+    for game_state in (state, other):  # a draft going round, its cards differing too
+        game_state["pending"] = {"kind": "draft", "queue": [0], "cards": [spare.pop(), spare.pop()]}
+    names, tr = NAMES[:players], Tr("en")
+    views = [GAME.view(s, seat) for s in (state, other) for seat in (None, 0)]
+    pictures = {M.render_board(v, names, tr) for v in views}
+    assert len(pictures) == 1
+    assert len({M.render_details(v, names, tr) for v in views}) == 1
+    assert views[1]["hand"] != views[3]["hand"]  # the private views did differ
 
 
 def test_the_hand_is_drawn_as_a_count() -> None:
