@@ -249,17 +249,21 @@ def test_the_hand_is_drawn_as_a_count() -> None:
 def test_damage_workers_spies_and_loaded_bombs_change_a_players_board() -> None:
     view = make_view(2, "late", seed=7)
     view["last"] = None
+    building = {**view["seats"][0]["buildings"][0], "damage": 0, "workers": None}
+    view["seats"][0]["buildings"][0] = building
     base = details(view)
-    building = view["seats"][0]["buildings"][0]
     for change in (
-        {"damage": 2, "workers": None},
-        {"damage": 0, "workers": {"seat": 0, "workers": ["L"]}},
-        {"damage": 0, "workers": {"seat": 1, "workers": ["cL"]}},
+        {"damage": 2},
+        {"workers": {"seat": 0, "workers": ["L"]}},
+        {"workers": {"seat": 1, "workers": ["cL"]}},
     ):
         other = copy.deepcopy(view)
         other["seats"][0]["buildings"][0] = {**building, **change}
-        if change != {k: building.get(k) for k in change}:
-            assert differs(base, details(other)), change
+        assert differs(base, details(other)), change
+    two, three = copy.deepcopy(view), copy.deepcopy(view)
+    two["seats"][0]["buildings"][0] = {**building, "damage": 2}
+    three["seats"][0]["buildings"][0] = {**building, "damage": 3}
+    assert differs(details(two), details(three))  # the count is drawn
     spied = copy.deepcopy(view)
     spied["seats"][0]["buildings"][0] = {**building, "damage": 0, "workers": {"seat": 1, "workers": ["L"]}}
     own = copy.deepcopy(view)
