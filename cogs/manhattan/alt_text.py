@@ -44,7 +44,7 @@ def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
         for space, held in sorted((view.get("spaces") or {}).items())
     ]
     parts.append(tr("manhattan.alt.spaces", spaces=", ".join(taken) or "—"))
-    market = [building_name(tr, view, card) for card in view.get("market", []) if card]
+    market = [building_name(tr, view, slot["card"]) for slot in view.get("market", []) if slot.get("card")]
     parts.append(tr("manhattan.alt.market", buildings=", ".join(market) or "—"))
     return outgoing.clip(" ".join(parts), LIMIT)
 

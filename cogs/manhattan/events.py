@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import Tr
-from cogs.manhattan.labels import amounts_words, bomb_name, building_name, space_name, workers_words
+from cogs.manhattan.labels import (
+    AMOUNT_ORDER,
+    amounts_words,
+    bomb_name,
+    building_name,
+    space_name,
+    workers_words,
+)
 
 AMOUNT_PARAMS = ("gained", "paid", "cost", "gain", "others", "yield", "got")
 BUILDING_PARAMS = ("card", "building")
@@ -21,9 +28,20 @@ def _card(tr: Tr, card: str) -> str:
     return bomb_name(tr, None, card) if card.startswith("B") else building_name(tr, None, card)
 
 
+YIELD_CODES = ("manhattan.gained", "manhattan.others_gained")
+"""Events whose yield comes as flat amounts beside the seat (``{"seat": 0, "ore": 3}``)."""
+
+
 def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """An event's or refusal's codes in words."""
     out = dict(params)
+    if code in YIELD_CODES:
+        out["gain"] = amounts_words(tr, {k: v for k, v in params.items() if k in AMOUNT_ORDER})
+    if code == "manhattan.wrong_workers_building" and isinstance(out.get("count"), int):
+        out["need"] = tr(f"manhattan.need.{out.get('kind', 'any')}", count=out["count"])
+    if code == "manhattan.no_fuel" and isinstance(out.get("amount"), int):
+        track = "eu" if out.get("fuel") == "uranium" else "pu"
+        out["need"] = amounts_words(tr, {track: out["amount"]})
     for key in AMOUNT_PARAMS:
         if isinstance(out.get(key), Mapping):
             out[key] = amounts_words(tr, out[key])
@@ -37,6 +55,7 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
             out[key] = ", ".join(_card(tr, str(c)) for c in out[key]) or tr("manhattan.nothing")
     if isinstance(out.get("space"), str):
         out["space"] = space_name(tr, out["space"])
-    if out.get("kind") in ("fighter", "bomber", "E", "S"):
-        out["kind"] = tr(f"manhattan.kind.{out['kind']}")
+    for key in ("kind", "plane"):
+        if out.get(key) in ("fighter", "bomber", "E", "S"):
+            out[key] = tr(f"manhattan.kind.{out[key]}")
     return code, out

@@ -31,7 +31,7 @@ def hand_lines(tr: Tr, state: Mapping[str, Any], seat: int) -> list[str]:
 
 
 def bombs_png(state: Mapping[str, Any], cards: list[str], tr: Tr, title_key: str) -> bytes:
-    from render.manhattan_cards import render_bombs
+    from render.manhattan import render_bombs
 
     return render_bombs(cards, tr, version=state["content"]["bombs"], title_key=title_key)
 
@@ -49,7 +49,7 @@ async def show_bombs(interaction: discord.Interaction) -> None:
     if not cards:
         await send_ephemeral(interaction, text)
         return
-    png = bombs_png(table.state, cards, tr, "manhattan.render.hand_title")
+    png = bombs_png(table.state, cards, tr, "render.manhattan.hand_title")
     await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="bombs.png"))
 
 
@@ -59,6 +59,6 @@ async def send_draft(interaction: discord.Interaction, table: TableRow, seat: in
     draft = list(GAME.view(table.state, seat).get("draft") or [])
     if not draft:
         return
-    png = bombs_png(table.state, draft, tr, "manhattan.render.draft_title")
+    png = bombs_png(table.state, draft, tr, "render.manhattan.draft_title")
     text = tr("manhattan.draft_intro", count=len(draft))
     await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="draft.png"))
