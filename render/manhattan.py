@@ -164,6 +164,10 @@ def _slot_tags(slot: content.Slot) -> list[tuple[str, str]]:
 
 
 def winners(view: View) -> list[int]:
+    """The seats in first place: the engine's outcome, else the winner, else the most points."""
+    places = (view.get("outcome") or {}).get("places")
+    if places:
+        return [seat for seat, place in enumerate(places) if place == 1]
     if view.get("winner") is not None:
         return [int(view["winner"])]
     points = totals(view)
@@ -187,7 +191,10 @@ def status_line(view: View, names: Sequence[str], tr: Tr, room: float) -> str:
     if phase == "over":
         best = winners(view)
         if len(best) != 1:
-            return tr("render.manhattan.shared_win", names=", ".join(seat_name(names, s, tr) for s in best))
+            fnt = kit.font(22, "bold")
+            each = (room - kit.text_width(tr("render.manhattan.shared_win", names=""), fnt)) / len(best) - 12
+            shared = ", ".join(kit.fit_text(seat_name(names, s, tr), fnt, max(each, 40)) for s in best)
+            return tr("render.manhattan.shared_win", names=shared)
         return _named(tr, "render.manhattan.winner", names, best[0], room)
     if phase == "bonus":
         return tr("render.manhattan.phase_bonus")
