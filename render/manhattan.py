@@ -164,6 +164,10 @@ def _slot_tags(slot: content.Slot) -> list[tuple[str, str]]:
 
 
 def winners(view: View) -> list[int]:
+    """The seats in first place: the engine's outcome, else the winner, else the most points."""
+    places = (view.get("outcome") or {}).get("places")
+    if places:
+        return [seat for seat, place in enumerate(places) if place == 1]
     if view.get("winner") is not None:
         return [int(view["winner"])]
     points = totals(view)
@@ -171,9 +175,11 @@ def winners(view: View) -> list[int]:
     return [seat for seat, p in enumerate(points) if p == best]
 
 
-def _named(tr: Tr, key: str, names: Sequence[str], seat: Any, room: float, **params: Any) -> str:
+def _named(
+    tr: Tr, key: str, names: Sequence[str], seat: Any, room: float, size: int = 22, **params: Any
+) -> str:
     """Sentence ``key`` with ``{name}``, the name shortened so the sentence fits ``room``."""
-    fnt = kit.font(22, "bold")
+    fnt = kit.font(size, "bold")
     if seat is None:
         return tr(key, name="?", **params)
     rest = kit.text_width(tr(key, name="", **params), fnt)
@@ -187,7 +193,10 @@ def status_line(view: View, names: Sequence[str], tr: Tr, room: float) -> str:
     if phase == "over":
         best = winners(view)
         if len(best) != 1:
-            return tr("render.manhattan.shared_win", names=", ".join(seat_name(names, s, tr) for s in best))
+            fnt = kit.font(22, "bold")
+            each = (room - kit.text_width(tr("render.manhattan.shared_win", names=""), fnt)) / len(best) - 12
+            shared = ", ".join(kit.fit_text(seat_name(names, s, tr), fnt, max(each, 40)) for s in best)
+            return tr("render.manhattan.shared_win", names=shared)
         return _named(tr, "render.manhattan.winner", names, best[0], room)
     if phase == "bonus":
         return tr("render.manhattan.phase_bonus")
@@ -383,10 +392,24 @@ def draw_last(img: Image.Image, view: View, names: Sequence[str], tr: Tr, spaces
         if cell is not None:
             kit.rounded_frame(img, cell.box, 8, "highlight", 3, under="surface", pal=PAL)
             framed = True
-    if framed and last.get("seat") is not None:
-        y = img.height - FOOTER_H // 2 - 2
-        line = _named(tr, "render.manhattan.last", names, last["seat"], WIDTH - 2 * MARGIN)
-        text(img, (MARGIN + 4, y), line, size=NUMBER, weight="medium", fill="highlight", anchor="lm")
+    if last.get("seat") is None:
+        return
+    if last.get("retrieved"):
+        key = "render.manhattan.last_retrieved"
+    elif framed or last.get("buildings") or last.get("bombs"):
+        key = "render.manhattan.last"
+    else:
+        return
+    line = _named(tr, key, names, last["seat"], WIDTH - 2 * MARGIN, size=NUMBER)
+    text(
+        img,
+        (MARGIN + 4, img.height - FOOTER_H // 2 - 2),
+        line,
+        size=NUMBER,
+        weight="medium",
+        fill="highlight",
+        anchor="lm",
+    )
 
 
 # --------------------------------------------------------------------------- entry points

@@ -313,22 +313,36 @@ def token(kind: str, colour: str | None, r: int, bg: str) -> Sprite:
     return _sprite(side, bg, painter)
 
 
+def paint_ring(
+    draw: ImageDraw.ImageDraw,
+    kind: str,
+    cx: float,
+    cy: float,
+    r: float,
+    s: float,
+    colour: kit.RGB,
+    bg: kit.RGB,
+) -> None:
+    """A worker not recruited yet: the kind's shape as a ring of the seat's colour, its letter."""
+    w = max(1.0, 1.1 * s)
+    poly = shape_poly(SHAPES.get(kind, "circle"), cx, cy, r)
+    if poly is None:
+        _disk(draw, cx, cy, r, _c(colour))
+        _disk(draw, cx, cy, r - 2.5 * w, _c(bg))
+    else:
+        draw.polygon(poly, fill=_c(colour))
+        draw.polygon(kit.inset(poly, 2.5 * w), fill=_c(bg))
+    fnt = kit.font(round(r * 1.05), "black")
+    draw.text((cx, cy + 0.04 * r), kind, font=fnt, fill=_c(PAL.rgb("ink")), anchor="mm")
+
+
 @functools.lru_cache(maxsize=64)
 def ring(kind: str, colour: str, r: int, bg: str) -> Sprite:
-    """A worker not recruited yet: the kind's shape as a ring of the seat's colour, its letter."""
+    """:func:`paint_ring` as a palette sprite over ``bg``."""
     side = 2 * r + 6
 
     def painter(draw: ImageDraw.ImageDraw, s: float) -> None:
-        c, w = side * s / 2, max(1.0, 1.1 * s)
-        poly = shape_poly(SHAPES.get(kind, "circle"), c, c, r * s)
-        if poly is None:
-            _disk(draw, c, c, r * s, _c(PAL.rgb(colour)))
-            _disk(draw, c, c, r * s - 2.5 * w, _c(PAL.rgb(bg)))
-        else:
-            draw.polygon(poly, fill=_c(PAL.rgb(colour)))
-            draw.polygon(kit.inset(poly, 2.5 * w), fill=_c(PAL.rgb(bg)))
-        fnt = kit.font(round(r * s * 1.05), "black")
-        draw.text((c, c + 0.04 * r * s), kind, font=fnt, fill=_c(PAL.rgb("ink")), anchor="mm")
+        paint_ring(draw, kind, side * s / 2, side * s / 2, r * s, s, PAL.rgb(colour), PAL.rgb(bg))
 
     return _sprite(side, bg, painter)
 

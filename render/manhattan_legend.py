@@ -9,7 +9,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.manhattan_icons import paint, paint_worker
+from render.manhattan_icons import paint, paint_ring, paint_worker
 from render.manhattan_style import PAL, TOKEN_RGB, Tr
 
 WIDTH = 720
@@ -26,6 +26,7 @@ ENTRIES: tuple[tuple[str, str], ...] = (
     ("any", "any_worker"),
     ("seat", "seat_worker"),
     ("grey", "contractor"),
+    ("pool", "pool"),
     ("money", "money"),
     ("ore", "ore"),
     ("eu", "eu"),
@@ -58,6 +59,8 @@ def _icon(draw: ImageDraw.ImageDraw, name: str, cx: float, cy: float) -> None:
         paint_worker(draw, "E", cx * s, cy * s, r, s, TOKEN_RGB["blue"])
     elif name == "grey":
         paint_worker(draw, "S", cx * s, cy * s, r, s, TOKEN_RGB["grey"])
+    elif name == "pool":
+        paint_ring(draw, "E", cx * s, cy * s, r, s, TOKEN_RGB["blue"], PAL.rgb("surface"))
     elif name == "slash":
         draw.text((cx * s, cy * s), "/", font=kit.font(22 * s, "bold"), fill=PAL.rgb("ink"), anchor="mm")
     else:

@@ -174,6 +174,14 @@ def test_the_last_turn_is_highlighted_on_its_spaces_and_buildings() -> None:
     assert differs(details(view), details(quiet))
 
 
+def test_a_retrieve_is_told_under_the_board() -> None:
+    view = make_view(3, "mid", seed=4)
+    view["last"] = {"seat": 2, "retrieved": True, "spaces": [], "buildings": [], "bombs": []}
+    with drawn_texts() as seen:
+        M.render_board(view, NAMES[:3], Tr("en"))
+    assert "Last turn: Čeněk took the workers back" in {t for t, _ in seen}
+
+
 def test_the_market_and_the_offer_show_their_cards() -> None:
     view = make_view(2, "mid", seed=2)
     other = copy.deepcopy(view)
@@ -357,6 +365,7 @@ def test_every_sentence_the_pictures_ask_for_exists_in_both_languages(lang: str)
     shared["winner"], shared["scores"] = None, [{"total": 9}, {"total": 9}]
     M.render_board(shared, NAMES, tr)
     M.render_board({**make_view(3, "late"), "tests": []}, NAMES, tr)
+    M.render_board({**make_view(3, "late"), "last": {"seat": 1, "retrieved": True, "spaces": []}}, NAMES, tr)
     M.render_details({**make_view(3, "new")}, NAMES, tr)
     M.render_bombs(["B01", "B16"], tr)
     M.render_bombs([], tr, title_key="render.manhattan.draft_title")
