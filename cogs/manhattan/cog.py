@@ -7,6 +7,7 @@ changes nothing. Autocomplete offers only what ``legal_moves`` lists, in words.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -29,6 +30,7 @@ from cogs.manhattan.private import show_bombs
 from engine.core import Move
 from engine.manhattan.game import GAME
 from render.manhattan import board_image, render_board, render_details
+from render.manhattan_legend import render_legend
 
 NAME = "manhattan"
 KINDS = ("E", "S")
@@ -161,7 +163,9 @@ class Manhattan(
         embed.add_field(
             name=t(lang, "manhattan.rules_bombs_title"), value=t(lang, "manhattan.rules_bombs"), inline=False
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        legend = discord.File(io.BytesIO(render_legend(Tr(lang))), filename="legend.png")
+        embed.set_image(url="attachment://legend.png")
+        await interaction.response.send_message(embed=embed, file=legend, ephemeral=True)
 
     @app_commands.command(
         name=cmd("cmd.manhattan.resign.name"), description=cmd("cmd.manhattan.resign.description")

@@ -198,3 +198,40 @@ async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> 
     mine = await me.slash(table.thread, "manhattan bombs")
     assert mine.ephemeral and mine.response.attachments
     assert all(bombs()[c].name["en"] in mine.response.content for c in state["seats"][designer]["hand"])
+
+
+async def test_rules_come_privately_with_the_legend_in_the_readers_language(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    table = await ManhattanTable.open(simcord_env, players=2, seed=4)
+    _, me = await mover(table)
+    shown = await me.slash(table.thread, "manhattan rules")
+    assert shown.ephemeral and shown.response.attachments[0].filename == "legend.png"
+    assert "70 / 60 / 50 / 45" in str(shown.response.embeds[0].to_dict())
+    user_locales[me.id] = "cs"
+    czech = await me.slash(table.thread, "manhattan rules")
+    text = str(czech.response.embeds[0].to_dict())
+    assert "Projekt Manhattan" in text and "Hlavní deska" in text
+
+
+async def test_the_board_pictures_are_described_without_any_hidden_card(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=3, seed=6)
+    await turn(table, "place uni2 L", "done")
+    await turn(table, "place mine2 L", "done")
+    await turn(table, "place mine1 L", "done")
+    await turn(table, "place uni3 L", "done")
+    await turn(table, "place factory2 L", "done")
+    await turn(table, "place air1 L", "done")
+    await turn(table, "place design E+S")
+    for _ in range(3):
+        (seat,) = await table.awaited()
+        state = await table.state()
+        card = GAME.view(state, seat)["draft"][0]
+        await play(table, await table.person_at(seat), f"pick {card}")
+    state = await table.state()
+    hidden = {c for row in state["seats"] for c in row["hand"]}
+    board = table.boards()[-1]
+    described = " ".join(a.description or "" for a in board.attachments)
+    assert "Points (target 60)" in described and "Market:" in described
+    for card in hidden:
+        assert card not in described and bombs()[card].name["en"] not in described
