@@ -107,7 +107,10 @@ def work(
     if owner != seat:
         turn["spied"] = [*turn["spied"], card_id]
     params = {"seat": seat, "owner": owner, "card": card_id, "workers": list(tokens), "option": option}
-    return new, [Event("manhattan.worked", params), Event("manhattan.gained", {"seat": seat, **got})]
+    events = [Event("manhattan.worked", params)]
+    if got:
+        events.append(Event("manhattan.gained", {"seat": seat, **got}))
+    return new, events
 
 
 def _candidates(state: State, seat: int) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -194,7 +194,8 @@ class Manhattan(Game):
     def timeout_move(self, state: State, seat: int) -> Move | None:
         """The smallest safe step for an absent seat: ``bonus E``, ``repair none``, the first
         pick, ``done`` once a worker was placed, else ``retrieve`` if it may, else the cheapest
-        placement (else ``done``, a pass). It never builds a bomb or strikes for them."""
+        placement, one that only yields if it can (else ``done``, a pass). It never builds a bomb,
+        strikes or designs for them."""
         if seat not in self.to_act(state):
             return None
         kinds = allowed(state)
@@ -208,9 +209,7 @@ class Manhattan(Game):
             return DONE_MOVE
         if retrieve_error(state, seat) is None:
             return RETRIEVE_MOVE
-        cheapest = min(
-            spaces.place_moves(state, seat), key=lambda m: (_price(state, m), m.notation), default=None
-        )
+        cheapest = min(spaces.place_moves(state, seat), key=lambda m: _timeout_key(state, m), default=None)
         if cheapest is not None:
             return cheapest
         return next(turn_moves(state, seat), None)
@@ -263,13 +262,14 @@ class Manhattan(Game):
         return view
 
 
-def _price(state: State, move: Move) -> int:
-    """Money and ore a placement costs (the cheapest one is the timeout's)."""
+def _timeout_key(state: State, move: Move) -> tuple[int, int, str]:
+    """Spaces that only yield first (no build, strike, repair, design or espionage for an absent
+    player), then the cheapest."""
     space = space_of(state, move.args[0])
     assert space is not None
     if space.action == "build":
-        return price(state, int(move.args[2]), split_tokens(move.args[1]))
-    return space.cost["money"] + space.cost["ore"]
+        return 1, price(state, int(move.args[2]), split_tokens(move.args[1])), move.notation
+    return (0 if space.action is None else 1), space.cost["money"] + space.cost["ore"], move.notation
 
 
 GAME = Manhattan()

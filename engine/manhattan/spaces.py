@@ -104,7 +104,8 @@ def place(
     if space.gains:
         index = 0 if len(space.gains) == 1 else [label(o, i) for i, o in enumerate(space.gains)].index(arg)
         got = gain(new, row, space.gains[index])
-        events.append(Event("manhattan.gained", {"seat": seat, **got}))
+        if got:
+            events.append(Event("manhattan.gained", {"seat": seat, **got}))
     if space.others:
         for other in playing(new):
             if other != seat:

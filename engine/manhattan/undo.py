@@ -39,6 +39,6 @@ def stop(before: State, seat: int, move: Move, after: State) -> str | None:
         return REACTION
     if move.kind == PLACE and after["deck"] != before["deck"]:
         return REVEALED
-    if after["offer"] != before["offer"]:
-        return REVEALED
+    if len(after["bomb_deck"]) < len(before["bomb_deck"]):
+        return REVEALED  # new bombs laid out
     return None

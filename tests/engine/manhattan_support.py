@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -84,24 +85,77 @@ def points(state: State, seat: int) -> int:
     return total(state, seat)
 
 
+WEIGHTS = {"done": 1, "retrieve": 2, "place": 4, "work": 5, "attack": 2, "raid": 2, "test": 2, "load": 4}
+"""How often the explorer picks each kind of move when it has a choice."""
+SPACE_WEIGHTS = {"build": 4, "design": 4, "factory1": 2, "factory3": 2, "uni2": 2, "uni3": 2, "uni4": 2}
+"""And each main-board space: what builds up an economy, so bombs come in short games."""
+
+
+def explore_move(state: State, seat: int, rnd: random.Random) -> Move:
+    """A random legal move that keeps a game lively (unlike the uniform random player, whose
+    turns are mostly one placement and ``done``): it builds the bombs it can, places on a random
+    space, uses its buildings, and ends its turn less often, so drafts, strikes, repairs, tests
+    and wins happen in short games."""
+    listed = list(GAME.legal_moves(state, seat))
+    kinds: dict[str, list[Move]] = {}
+    for move in listed:
+        kinds.setdefault(move.kind, []).append(move)
+    if "bomb" in kinds:
+        return rnd.choice(kinds["bomb"])
+    names = sorted(kinds)
+    kind = rnd.choices(names, [WEIGHTS.get(name, 1) for name in names])[0]
+    if kind == "place":
+        spaces = sorted({m.args[0] for m in kinds[kind]})
+        space = rnd.choices(spaces, [SPACE_WEIGHTS.get(space, 1) for space in spaces])[0]
+        return rnd.choice([m for m in kinds[kind] if m.args[0] == space])
+    return rnd.choice(kinds[kind])
+
+
+def rich(state: State) -> State:
+    """``state`` (just set up) with every seat well off: money, ore, fuel, planes, engineers and
+    scientists at home, two spies, three bombs in hand (taken from the bomb deck) and a damaged
+    start building; so short random games build, test and load bombs, strike, repair and win."""
+    state = copy.deepcopy(state)
+    deck = state["bomb_deck"]
+    for seat, row in enumerate(state["seats"]):
+        row.update(money=30, ore=10, eu=6, pu=6, fighters=3, bombers=3, spies=2)
+        row["home"].update(E=3, S=3)
+        row["pool"].update(E=1, S=1)
+        row["hand"] = [deck.pop(0) for _ in range(3)]
+        row["buildings"] = [{"card": ["M01", "F01", "U01", "U02", "M02"][seat], "damage": 1, "workers": None}]
+    state["market"] = [None if c in ("M01", "F01", "U01", "U02", "M02") else c for c in state["market"]]
+    state["market"] = [c for c in state["market"] if c] + [None] * state["market"].count(None)
+    while None in state["market"] and state["deck"]:
+        state["market"][state["market"].index(None)] = state["deck"].pop(0)
+    return state
+
+
 def random_game(
     players: int,
     seed: int,
     options: dict[str, Any] | None = None,
     bots: Sequence[int] = (),
     limit: int = 20000,
+    uniform: bool = False,
+    start: State | None = None,
 ) -> tuple[State, list[tuple[int, str]], list[State], list[list[Event]]]:
-    """A whole game of random legal moves (``bots`` seats play the bot): final state, log,
-    every state on the way and the events of each move."""
+    """A whole game of random legal moves (the explorer's, or the engine's uniform random player
+    with ``uniform``; ``bots`` seats play the bot) from ``new`` or from ``start``: final state,
+    log, every state on the way and the events of each move."""
     rnd = random.Random(seed)
     rng = Rng(seed)
-    state = GAME.new(players, options or {}, seed)
+    state = start if start is not None else GAME.new(players, options or {}, seed)
     log: list[tuple[int, str]] = []
     states, events = [state], []
     while state["phase"] != "over":
         waiting = GAME.to_act(state)
         seat = rnd.choice(waiting)
-        move: Move = GAME.bot_move(state, seat, "normal") if seat in bots else random_move(state, seat, rng)
+        if seat in bots:
+            move: Move = GAME.bot_move(state, seat, "normal")
+        elif uniform:
+            move = random_move(state, seat, rng)
+        else:
+            move = explore_move(state, seat, rnd)
         state, happened = GAME.apply(state, seat, move)
         log.append((seat, move.notation))
         states.append(state)
