@@ -5,6 +5,18 @@ bomb deck or the building deck (only how many), nor the random generator. It car
 picture, the cog and the bot need so that none of them re-implements a rule: market prices,
 every main-board space with its occupant and whether the active seat may place there now, each
 seat's points by source, the target. Every value is a fresh copy.
+
+Public keys: ``players options content round phase active order to_act winner target``;
+``pending`` ({kind, queue[, cards: how many]} or None); ``turn`` (main, placed, spy, spied,
+strike, acted, worked, bombs); ``spaces`` ({space: {seat, workers}}) and ``build`` ([{seat,
+workers}]); ``spaces_info`` (per space: id, area, free, legal, seat, workers, needs, cost, gains,
+others, corruption, action); ``market`` (per slot: slot, card, price, engineer_free, corruption,
+takes_corruption); ``deck`` and ``bomb_deck`` (sizes); ``corruption``; ``offer``; ``tests``;
+``contractors``; ``seats`` (per seat: seat, colour, money, ore, eu, pu, fighters, bombers, spies,
+resigned, home, contract, pool, supply, buildings [card, kind, damage, workers], bombs [card,
+fuel, loaded, workers, points], test, hand_count); ``scores`` (per seat: bombs, test, loaded,
+total); ``last`` (the previous turn: seat, retrieved, spaces, buildings, bombs). ``Game.view``
+adds ``outcome``; a seat's view adds ``seat``, ``hand`` and ``draft`` (its cards while it picks).
 """
 
 from __future__ import annotations
