@@ -39,6 +39,9 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
         out["gain"] = amounts_words(tr, {k: v for k, v in params.items() if k in AMOUNT_ORDER})
     if code == "manhattan.wrong_workers_building" and isinstance(out.get("count"), int):
         out["need"] = tr(f"manhattan.need.{out.get('kind', 'any')}", count=out["count"])
+    if code == "manhattan.wrong_workers_bomb":
+        out["engineers"] = tr("manhattan.worker.E", count=int(params.get("E", 0)))
+        out["scientists"] = tr("manhattan.worker.S", count=int(params.get("S", 0)))
     if code == "manhattan.no_fuel" and isinstance(out.get("amount"), int):
         track = "eu" if out.get("fuel") == "uranium" else "pu"
         out["need"] = amounts_words(tr, {track: out["amount"]})

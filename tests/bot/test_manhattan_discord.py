@@ -235,3 +235,17 @@ async def test_the_board_pictures_are_described_without_any_hidden_card(simcord_
     assert "Points (target 60)" in described and "Market:" in described
     for card in hidden:
         assert card not in described and bombs()[card].name["en"] not in described
+
+
+async def test_undo_takes_a_placement_back_but_not_a_finished_turn(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=2, seed=4)
+    seat, me = await mover(table)
+    state = await table.state()
+    await turn(table, "place mine2 L")
+    took = await me.slash(table.thread, "undo")
+    assert not took.ephemeral, took.response.content
+    assert await table.state() == state
+    await turn(table, "place mine2 L", "done")
+    refused = await me.slash(table.thread, "undo")
+    assert refused.ephemeral and "passed to the next player" in refused.response.content
+    assert GAME.to_act(await table.state()) == [1 - seat]
