@@ -42,12 +42,17 @@ def _choices(group: str, values: tuple[str, ...]) -> list[app_commands.Choice[st
 
 
 def _workers(text: str) -> str:
-    """What a player types (``e s``, ``E+cS``, ``2L``) as the notation's worker list ``E+S``."""
+    """What a player types (``e s``, ``E+cS``, ``2L``) as the notation's worker list ``E+S``.
+
+    Anything that is not a short count and a token is passed on as typed, for the engine's
+    parser to refuse with its own words."""
     tokens: list[str] = []
     for word in text.replace("+", " ").replace(",", " ").split():
         count = ""
         while word[:1].isdigit():
             count, word = count + word[0], word[1:]
+        if len(count) > 1:
+            return text.strip()
         token = word[:1].lower() + word[1:].upper() if word[:1].lower() == "c" else word.upper()
         tokens.extend([token] * int(count or 1))
     return "+".join(tokens)
