@@ -36,6 +36,10 @@ share of it that counts (the bot may draft a plutonium one, or none)."""
 HAND_WEIGHTS = (0.45, 0.15, 0.04, 0.01)
 OWN_E, OWN_S = 1.8, 2.5
 UNDERSTAFFED = 0.3
+UNSTAFFED = 0.25
+"""A building the seat's workers are all busy without counts this much of its uses."""
+STAFF_SHARE = 0.6
+"""An engineer or scientist the target bomb needs is worth this share of its part of the bomb."""
 WORKER_USE = {"any": 0.3, "L": 0.3, "E": 0.6, "S": 0.6}
 """What tying up one worker on a building costs, by what the building needs."""
 
@@ -71,6 +75,8 @@ class Context:
     horizon: float
     uses: dict[str, float] = field(default_factory=dict)
     workers: int = 0
+    staffing: dict[str, int] = field(default_factory=dict)
+    """Workers of each kind the seat has for its buildings in a cycle (one kept for the main board)."""
     row: dict[str, Any] = field(default_factory=dict)
     """The seat's board before the decision: prices of one more unit are read at its amounts."""
 
@@ -188,15 +194,19 @@ def context(state: State, seat: int) -> Context:
     tracks["ore"] = Track(ore_price, 2 * missing + 2, 0.08)
     money_need = (3 * missing if fuel == "eu" else 0) + (bomb.load if bomb else 3) + 8
     tracks["money"] = Track(max(0.3, 0.1 * fuel_price), money_need, 0.1)
-    unloaded = sum(1 for b in row["bombs"] if not b["loaded"]) + min(2, len(row["hand"]))
-    tracks["bombers"] = Track(2.5, max(1, unloaded), 0.3)
+    unloaded = sum(1 for b in row["bombs"] if not b["loaded"])
+    if unloaded:
+        tracks["bombers"] = Track(2.5, unloaded + min(1, len(row["hand"])), 0.3)
+    else:
+        tracks["bombers"] = Track(1.0, max(1, min(2, len(row["hand"]))), 0.3)
     threat = any(r["bombers"] > 0 for s, r in enumerate(state["seats"]) if s != seat and not r["resigned"])
     tracks["fighters"] = Track(1.5 if threat else 0.5, 1, 0.2)
     tracks["spies"] = Track(0.0, 0, 0.0)
+    staff = STAFF_SHARE * share * worth / (need_e + need_s)
     owned = {
         "L": Track(0.8, 4, 0.2),
-        "E": Track(OWN_E, need_e + 1, 0.3),
-        "S": Track(OWN_S, max(need_s, 2) + 1, 0.3),
+        "E": Track(max(OWN_E, staff), need_e + 1, 0.3),
+        "S": Track(max(OWN_S, staff), max(need_s, 2) + 1, 0.3),
     }
     home = {"L": Track(0.3, 0, 0.3), "E": Track(0.5, 0, 0.5), "S": Track(0.5, 0, 0.5)}
     if bomb is not None and row[fuel] >= amount:
@@ -207,7 +217,12 @@ def context(state: State, seat: int) -> Context:
         home["S"] = Track(3.0, 1, 0.5)
     horizon = max(0.5, min(MAX_USES, rounds_left(state) / 2.5))
     workers = sum(4 - row["pool"][k] for k in ("L", "E", "S"))
-    return Context(seat, target(state), bomb, tracks, owned, home, horizon, workers=workers, row=row)
+    staffing = {k: 4 - row["pool"][k] + row["contract"][k] for k in ("L", "E", "S")}
+    main = "L" if staffing["L"] else max(("E", "S"), key=lambda k: staffing[k])
+    staffing[main] = max(0, staffing[main] - 1)
+    return Context(
+        seat, target(state), bomb, tracks, owned, home, horizon, workers=workers, staffing=staffing, row=row
+    )
 
 
 def rounds_left(state: State) -> float:
@@ -220,19 +235,37 @@ def rounds_left(state: State) -> float:
 
 
 def buildings_worth(state: State, ctx: Context, row: dict[str, Any]) -> float:
-    """The undamaged buildings' uses left; those the seat has no workers for count little."""
+    """The undamaged buildings' uses left. Buildings share the seat's workers: the best uses per
+    worker are staffed first (engineers and scientists only where a building needs them, one
+    worker kept for the main board); those left without workers count little."""
     cards = buildings_of(state)
     standing = [cards[b["card"]] for b in row["buildings"] if not b["damage"]]
-    uses = sorted(((ctx.use_value(card), card.need.count) for card in standing), reverse=True)
-    room = ctx.workers
+    uses = sorted(
+        ((ctx.use_value(card), card) for card in standing),
+        key=lambda item: (-item[0] / item[1].need.count, item[1].id),
+    )
+    free = dict(ctx.staffing)
     worth = 0.0
-    for use, count in uses:
+    for use, card in uses:
         if use <= 0:
             continue
-        share = 1.0 if count <= room else 0.25
-        room -= count
-        worth += use * share
+        worth += use * (1.0 if _staff(free, card.need.kind, card.need.count) else UNSTAFFED)
     return worth * ctx.horizon * BUILDING_SHARE
+
+
+def _staff(free: dict[str, int], kind: str, count: int) -> bool:
+    """Take ``count`` workers of ``kind`` ("any": laborers first) from ``free``, if it has them."""
+    if kind != "any":
+        if free[kind] < count:
+            return False
+        free[kind] -= count
+        return True
+    if sum(free.values()) < count:
+        return False
+    for _ in range(count):
+        take = "L" if free["L"] else max(("E", "S"), key=lambda k: free[k])
+        free[take] -= 1
+    return True
 
 
 def value(state: State, ctx: Context) -> float:

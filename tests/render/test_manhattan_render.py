@@ -229,7 +229,9 @@ def test_real_hands_and_drafts_stay_out_of_the_public_pictures(players: int) -> 
     state, _ = played(players, 150, seed=players + 20, bot=True)
     other = copy.deepcopy(state)
     held = [b for row in state["seats"] for b in row["hand"]]
-    spare = [b for b in content.bombs() if b not in held and b not in state["offer"]]
+    # Cards not in the offer, those nobody holds first (bots holding many leave few of them).
+    spare = [b for b in content.bombs() if b not in held and b not in state["offer"]] + held
+    spare.reverse()
     for row in other["seats"]:
         row["hand"] = [spare.pop() for _ in row["hand"]] or [spare.pop()]
     for row in state["seats"]:
