@@ -186,3 +186,4 @@ def test_quick_manhattan_benchmark_prints_every_figure_with_its_baseline(
     assert re.search(
         rf"bot decision \(normal\)\s+n=\d+\s+{FIGURE}.* [\d.]+x apply  target p99 <= 200 ms", out
     )
+    assert re.search(rf"whole move via SimCord\s+n=10\s+{FIGURE}.* \d+x apply  target p50 <= 50 ms", out)
