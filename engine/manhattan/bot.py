@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.core import Move, Rng, State
 from engine.manhattan.bot_moves import game
 from engine.manhattan.bot_turn import Turn, best_reaction, turn_move
-from engine.manhattan.bot_value import capacity, context, effective, effort
+from engine.manhattan.bot_value import capacity, context, effective, effort, in_time, turns_left
 from engine.manhattan.bot_view import digest, known_state
 from engine.manhattan.content import bombs_of
 from engine.manhattan.notation import BONUS, PICK
@@ -54,13 +54,16 @@ def pick(state: State, seat: int, level: str) -> Move:
     tests_left = bool(state["tests"]) and state["tests"][0] > 0
     fuels = {cards[c].fuel for c in row["hand"]}
     made = capacity(state, row)
+    left = turns_left(state)
 
     def worth(card_id: str) -> float:
         card = cards[card_id]
         if level == "easy":
             return float(card.value)
         bonus = SAME_FUEL if card.fuel in fuels else 0.0
-        return effective(card, row, tests_left) - PER_TURN * (effort(card, row, made) - 2.0) + bonus
+        turns = effort(card, row, made)
+        worth = effective(card, row, tests_left) * in_time(turns, left)
+        return worth - PER_TURN * (turns - 2.0) + bonus
 
     best = max(sorted(state["pending"]["cards"]), key=worth)
     return Move(PICK, (best,))

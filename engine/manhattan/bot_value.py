@@ -157,9 +157,25 @@ def ranked_hand(state: State, seat: int) -> list[tuple[float, Bomb]]:
     cards = bombs_of(state)
     made = capacity(state, row)
     tests_left = bool(state["tests"]) and state["tests"][0] > 0
-    found = [(effective(cards[c], row, tests_left), cards[c]) for c in row["hand"]]
-    found.sort(key=lambda item: (-item[0] / effort(item[1], row, made), -item[0], item[1].id))
-    return found
+    left = turns_left(state)
+    found = []
+    for card_id in row["hand"]:
+        card = cards[card_id]
+        turns = effort(card, row, made)
+        found.append((effective(card, row, tests_left) * in_time(turns, left), turns, card))
+    found.sort(key=lambda item: (-item[0] / item[1], -item[0], item[2].id))
+    return [(worth, card) for worth, _, card in found]
+
+
+def turns_left(state: State) -> int:
+    """Turns of its own a seat surely has before the round limit (counting the current one)."""
+    return state["options"]["max_rounds"] - state["round"] + 1
+
+
+def in_time(turns: float, left: float) -> float:
+    """The chance-like share of a bomb's points when it needs ``turns`` and the game has about
+    ``left`` turns of this seat's left (1 when there is time)."""
+    return 1.0 if turns <= left else (left / turns) ** 2
 
 
 def hand_worth(state: State, seat: int, hand: list[str]) -> float:
