@@ -14,11 +14,11 @@ espionage, and it retrieves only when no placement pays at all.
 
 from __future__ import annotations
 
-from engine.core import Move, Rng, State
+from engine.core import Move, State
 from engine.manhattan.bot_moves import game
 from engine.manhattan.bot_turn import Turn, best_reaction, turn_move
 from engine.manhattan.bot_value import capacity, context, effective, effort, in_time, turns_left
-from engine.manhattan.bot_view import digest, known_state
+from engine.manhattan.bot_view import known_state
 from engine.manhattan.content import bombs_of
 from engine.manhattan.notation import BONUS, PICK
 
@@ -32,8 +32,7 @@ PER_TURN = 1.0
 def choose(state: State, seat: int, level: str) -> Move:
     """The bot's move for ``seat`` (whose decision is awaited) at ``level``."""
     view = game().view(state, seat)
-    known = known_state(view, state)
-    rng = Rng(digest(view))
+    known = known_state(view)
     pending = known["pending"]
     if known["phase"] == "bonus":
         return Move(BONUS, ("S",))
@@ -44,7 +43,7 @@ def choose(state: State, seat: int, level: str) -> Move:
         return best_reaction(known, seat, ctx)[1]
     if pending is not None and pending["kind"] == "draft":
         return pick(known, seat, level)
-    return turn_move(Turn(known, seat, ctx, level, rng))
+    return turn_move(Turn(known, seat, ctx, level))
 
 
 def pick(state: State, seat: int, level: str) -> Move:

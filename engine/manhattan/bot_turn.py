@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Move, Rng, State
+from engine.core import Move, State
 from engine.manhattan.bot_moves import apply, game, prune
 from engine.manhattan.bot_strike import harm, strike_moves
 from engine.manhattan.bot_value import Context, effective, hand_worth, value
@@ -44,7 +44,6 @@ class Turn:
     seat: int
     ctx: Context
     level: str
-    rng: Rng
 
     @property
     def easy(self) -> bool:

@@ -11,8 +11,6 @@ see cannot change its move.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from engine.core import State
@@ -21,20 +19,14 @@ from engine.manhattan.content import bombs_of, buildings_of
 SEAT_FIELDS = ("money", "ore", "eu", "pu", "fighters", "bombers", "spies", "resigned")
 
 
-def digest(view: dict[str, Any]) -> int:
-    """A number drawn from everything the seat sees: the same view always gives the same one."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
-
-
-def _unseen_buildings(state: State, view: dict[str, Any]) -> list[str]:
+def _unseen_buildings(view: dict[str, Any]) -> list[str]:
     seen = {slot["card"] for slot in view["market"] if slot["card"] is not None}
     for row in view["seats"]:
         seen.update(b["card"] for b in row["buildings"])
-    return sorted(card for card in buildings_of(state) if card not in seen)
+    return sorted(card for card in buildings_of(view) if card not in seen)
 
 
-def _unseen_bombs(state: State, view: dict[str, Any]) -> tuple[list[str], list[str]]:
+def _unseen_bombs(view: dict[str, Any]) -> tuple[list[str], list[str]]:
     """Bombs nobody showed (in hands, the draft or the deck), and the tested ones (in the deck)."""
     seen = set(view["offer"]) | set(view["hand"]) | set(view.get("draft") or ())
     tested = []
@@ -42,7 +34,7 @@ def _unseen_bombs(state: State, view: dict[str, Any]) -> tuple[list[str], list[s
         seen.update(b["card"] for b in row["bombs"])
         if row["test"] is not None:
             tested.append(row["test"]["bomb"])
-    return sorted(card for card in bombs_of(state) if card not in seen and card not in tested), tested
+    return sorted(card for card in bombs_of(view) if card not in seen and card not in tested), tested
 
 
 def _seat(row: dict[str, Any], hand: list[str]) -> dict[str, Any]:
@@ -62,11 +54,10 @@ def _seat(row: dict[str, Any], hand: list[str]) -> dict[str, Any]:
     }
 
 
-def known_state(view: dict[str, Any], content_state: State) -> State:
-    """A complete state holding only what ``view`` (one seat's) shows; ``content_state`` gives
-    the content versions (the view carries them too: it is only needed for card look-ups)."""
+def known_state(view: dict[str, Any]) -> State:
+    """A complete state holding only what ``view`` (one seat's, ``GAME.view(state, seat)``) shows."""
     seat = view["seat"]
-    unseen, tested = _unseen_bombs(content_state, view)
+    unseen, tested = _unseen_bombs(view)
     seats = []
     for row in view["seats"]:
         if row["seat"] == seat:
@@ -83,7 +74,7 @@ def known_state(view: dict[str, Any], content_state: State) -> State:
             if mine is None:
                 mine, unseen = unseen[:count], unseen[count:]
             pending["cards"] = list(mine)
-    unseen_buildings = _unseen_buildings(content_state, view)
+    unseen_buildings = _unseen_buildings(view)
     return {
         "game": view["game"],
         "players": view["players"],
