@@ -163,3 +163,27 @@ def test_quick_moonriser_benchmark_prints_every_figure_with_its_baseline(
     assert re.search(r"bot vs 2 random legal players: won \d+ of 3 seeded 3-player games \(\d+%\)", out)
     assert re.search(rf"whole move via SimCord\s+n=10\s+{FIGURE}.* \d+x apply  target p50 <= 50 ms", out)
     assert re.search(r"\d+ random complete 4-player games: [\d.]+ s \(\d+ moves per game", out)
+
+
+def test_quick_manhattan_benchmark_prints_every_figure_with_its_baseline(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Run as the README says (``python -m bench.manhattan --quick``); timings are not judged here."""
+    from bench.manhattan import main as manhattan_main
+
+    assert manhattan_main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(
+        rf"legal moves of a turn\s+n=\d+\s+{FIGURE}.* [\d.]+x apply  up to \d+ moves  target p99 <= 20 ms",
+        out,
+    )
+    assert re.search(rf"baseline: one apply\s+n=\d+\s+{FIGURE}", out)
+    assert re.search(r"\d+ random complete 5-player games: [\d.]+ s \(\d+ moves per game, \d+ us/move\)", out)
+    assert re.search(
+        r"bot vs 2 random legal players: placed first in \d+ of 2 seeded 3-player games \(\d+%\)", out
+    )
+    assert re.search(r"3 normal bots: the winning score reached in \d+ of 1 seeded games \(\d+%\)", out)
+    assert re.search(
+        rf"bot decision \(normal\)\s+n=\d+\s+{FIGURE}.* [\d.]+x apply  target p99 <= 200 ms", out
+    )
+    assert re.search(rf"whole move via SimCord\s+n=10\s+{FIGURE}.* \d+x apply  target p50 <= 50 ms", out)

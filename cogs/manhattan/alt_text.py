@@ -1,0 +1,75 @@
+"""The board post's pictures in words: Discord's image descriptions, read by screen readers.
+
+Only the public view is described (no bomb in a hand or in the draft can leak). One text per
+picture: the main board (whose turn, the score of each player against the target, the
+occupied spaces, the market), then the players' boards (resources, buildings, bombs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot import outgoing
+from bot.i18n import Tr
+from cogs.manhattan.labels import amounts_words, bomb_name, building_name, space_name, workers_words
+
+LIMIT = 1000
+"""Discord takes 1024 characters of an attachment's description."""
+TRACKS = ("money", "ore", "eu", "pu", "fighters", "bombers")
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
+    scores = [int(s["total"]) if isinstance(s, Mapping) else int(s) for s in view.get("scores", [])]
+    parts = [
+        tr(
+            "manhattan.alt.scores",
+            target=view.get("target", 0),
+            scores=", ".join(f"{_name(names, seat)} {score}" for seat, score in enumerate(scores)),
+        )
+    ]
+    if view.get("phase") != "over" and isinstance(view.get("active"), int):
+        parts.append(tr("manhattan.alt.turn", name=_name(names, view["active"])))
+    taken = [
+        tr(
+            "manhattan.alt.space",
+            space=space_name(tr, space),
+            name=_name(names, held.get("seat")),
+            workers=workers_words(tr, held.get("workers", [])),
+        )
+        for space, held in sorted((view.get("spaces") or {}).items())
+    ]
+    parts.append(tr("manhattan.alt.spaces", spaces=", ".join(taken) or "—"))
+    market = [building_name(tr, view, slot["card"]) for slot in view.get("market", []) if slot.get("card")]
+    parts.append(tr("manhattan.alt.market", buildings=", ".join(market) or "—"))
+    return outgoing.clip(" ".join(parts), LIMIT)
+
+
+def details_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
+    lines = []
+    for seat, row in enumerate(view.get("seats", [])):
+        built = [
+            tr("manhattan.alt.bomb", bomb=bomb_name(tr, view, b["card"]))
+            + (tr("manhattan.alt.loaded") if b.get("loaded") else "")
+            for b in row.get("bombs", [])
+        ]
+        lines.append(
+            tr(
+                "manhattan.alt.player",
+                name=_name(names, seat),
+                resources=amounts_words(tr, {k: row.get(k, 0) for k in TRACKS}),
+                buildings=", ".join(building_name(tr, view, b["card"]) for b in row.get("buildings", []))
+                or "—",
+                bombs=", ".join(built) or "—",
+                hand=row.get("hand_count", 0),
+            )
+        )
+    return outgoing.clip(" ".join(lines), LIMIT)
+
+
+def alt_texts(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> list[str]:
+    return [board_words(view, names, tr), details_words(view, names, tr)]

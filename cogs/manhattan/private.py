@@ -1,0 +1,64 @@
+"""A player's hidden bombs (the hand, the draft cards passed to them), only ever private answers."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.errors import send_ephemeral
+from bot.i18n import Tr, lang_of
+from bot.tables import TableService
+from cogs.manhattan.labels import bomb_label
+from db.models import TableRow
+from engine.manhattan.game import GAME
+
+NAME = "manhattan"
+
+
+def hand_lines(tr: Tr, state: Mapping[str, Any], seat: int) -> list[str]:
+    """The private hand message: the bombs in hand, then the draft cards if it is their pick."""
+    view = GAME.view(dict(state), seat)
+    hand, draft = list(view.get("hand") or []), list(view.get("draft") or [])
+    lines = [tr("manhattan.hand_title", count=len(hand))] if hand else [tr("manhattan.hand_empty")]
+    lines.extend(tr("manhattan.hand_bomb", bomb=bomb_label(tr, state, b)) for b in hand)
+    if draft:
+        lines.append(tr("manhattan.draft_title", count=len(draft)))
+        lines.extend(tr("manhattan.hand_bomb", bomb=bomb_label(tr, state, b)) for b in draft)
+    return lines
+
+
+def bombs_png(state: Mapping[str, Any], cards: list[str], tr: Tr, title_key: str) -> bytes:
+    from render.manhattan import render_bombs
+
+    return render_bombs(cards, tr, version=state["content"]["bombs"], title_key=title_key)
+
+
+async def show_bombs(interaction: discord.Interaction) -> None:
+    """``/manhattan bombs`` and the **My bombs** button: the hand, privately, with a picture."""
+    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+    table = await service.running_table_here(interaction, NAME)
+    seat = service.seat_of(table, interaction.user.id)
+    assert table.state is not None
+    tr = Tr(lang_of(interaction.locale))
+    view = GAME.view(table.state, seat)
+    cards = [*(view.get("hand") or []), *(view.get("draft") or [])]
+    text = "\n".join(hand_lines(tr, table.state, seat))
+    if not cards:
+        await send_ephemeral(interaction, text)
+        return
+    png = bombs_png(table.state, cards, tr, "render.manhattan.hand_title")
+    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="bombs.png"))
+
+
+async def send_draft(interaction: discord.Interaction, table: TableRow, seat: int, tr: Tr) -> None:
+    """The cards passed to this player in the draft, as a private picture before their picker."""
+    assert table.state is not None
+    draft = list(GAME.view(table.state, seat).get("draft") or [])
+    if not draft:
+        return
+    png = bombs_png(table.state, draft, tr, "render.manhattan.draft_title")
+    text = tr("manhattan.draft_intro", count=len(draft))
+    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="draft.png"))
