@@ -170,77 +170,19 @@ def bench_self(sizes: Sizes, seed: int) -> tuple[int, float, list[float], float]
 
 
 # --------------------------------------------------------------------------- through the bot
-def _rest(args: list[str], start: int) -> dict[str, str]:
-    return {"choice": " ".join(args[start:])} if len(args) > start else {}
-
-
-COMMANDS = {
-    "bonus": lambda a: ("manhattan bonus", {"kind": a[0]}),
-    "place": lambda a: ("manhattan place", {"space": a[0], "workers": a[1], **_rest(a, 2)}),
-    "work": lambda a: ("manhattan work", {"building": a[0], "workers": a[1], **_rest(a, 2)}),
-    "bomb": lambda a: ("manhattan build", {"bomb": a[0], "workers": a[1]}),
-    "test": lambda a: ("manhattan test", {"bomb": a[0]}),
-    "load": lambda a: ("manhattan load", {"bomb": a[0]}),
-    "attack": lambda a: ("manhattan strike", {"target": a[0], "what": a[1]}),
-    "raid": lambda a: ("manhattan strike", {"target": a[0], "what": a[1]}),
-    "repair": lambda a: ("manhattan repair", {"buildings": " ".join(a)}),
-    "pick": lambda a: ("manhattan pick", {"bomb": a[0]}),
-    "done": lambda a: ("manhattan end", {}),
-    "retrieve": lambda a: ("manhattan retrieve", {}),
-}
-"""The slash command a person uses for each kind of move."""
-
-
-def has_cog() -> bool:
-    """Whether the Discord cog is here (it is built on its own branch; without it the figure is skipped)."""
-    try:
-        import cogs.manhattan  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 async def bench_via_bot(sizes: Sizes, folder: Path) -> Summary:
     """Two members play the bot player's choices by slash command through the real bot under
     SimCord: command, engine, store commit, picture and post, timed together as one move."""
-    from simcord import Env
+    from bench.simcord_moves import time_moves
+    from cogs.manhattan.typed import slash_for
 
-    from bot import create_bot
-    from bot.config import Config
+    async def by_command(member: Any, thread: Any, notation: str) -> None:
+        name, options = slash_for(notation)
+        await member.slash(thread, name, **options)
 
-    bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3")))
-    env = Env(bot)
-    await env.start()
-    durations: list[float] = []
-    try:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
-        while len(durations) < sizes.via_bot:
-            await members[0].slash(channel, "manhattan new", players=2, opponents=members[1].mention)
-            thread = channel.threads[-1]
-            await members[1].click(thread.history()[0], label="Join")
-            table = await bot.store.open_table_in(thread.id)
-            assert table is not None
-            while len(durations) < sizes.via_bot:
-                found = await bot.store.table(table.id)
-                assert found is not None and found.state is not None
-                if found.status != "active":
-                    break
-                seat = GAME.to_act(found.state)[0]
-                player = next(m for m in members if m.id == found.seats[seat].user_id)
-                kind, *args = GAME.bot_move(found.state, seat, "normal").notation.split()
-                name, options = COMMANDS[kind](args)
-                start = time.perf_counter()
-                await player.slash(thread, name, **options)
-                durations.append(time.perf_counter() - start)
-    finally:
-        await env.shutdown()
-        await bot.store.close()
-    return Summary.of(durations)
+    return Summary.of(await time_moves(GAME, sizes.via_bot, folder, by_command))
 
 
-# --------------------------------------------------------------------------- report
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.manhattan", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny counts: checks the command works")
@@ -282,13 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     note = f"{decided.p50 / applied.p50:.1f}x apply  target p99 <= 200 ms  {verdict(decided.p99 <= 200)}"
     print(row("bot decision (normal)", decided, note))
 
-    if has_cog():
-        with tempfile.TemporaryDirectory() as folder:
-            via = asyncio.run(bench_via_bot(sizes, Path(folder)))
-        note = f"{via.p50 / applied.p50:.0f}x apply  target p50 <= 50 ms  {verdict(via.p50 <= 50)}"
-        print(row("whole move via SimCord", via, note))
-    else:
-        print("whole move via SimCord: skipped (no cogs.manhattan on this branch)")
+    with tempfile.TemporaryDirectory() as folder:
+        via = asyncio.run(bench_via_bot(sizes, Path(folder)))
+    note = f"{via.p50 / applied.p50:.0f}x apply  target p50 <= 50 ms  {verdict(via.p50 <= 50)}"
+    print(row("whole move via SimCord", via, note))
     return 0
 
 

@@ -190,45 +190,17 @@ async def bench_via_bot(sizes: Sizes, folder: Any) -> Summary:
     """Two members play the bot player's choices by slash command through the real bot under
     SimCord: command, engine, store commit, picture and post. A placement is its preview plus
     the Confirm click, timed together as one move."""
-    from simcord import Env
+    from bench.simcord_moves import time_moves
 
-    from bot import create_bot
-    from bot.config import Config
+    async def by_command(member: Any, thread: Any, notation: str) -> None:
+        name, options = _command(notation)
+        result = await member.slash(thread, name, **options)
+        if name == "moonriser place":
+            await member.click(result.response, label="Confirm")
 
-    bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3")))
-    env = Env(bot)
-    await env.start()
-    durations: list[float] = []
-    try:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
-        while len(durations) < sizes.via_bot:
-            await members[0].slash(channel, "moonriser new", players=2, opponents=members[1].mention)
-            thread = channel.threads[-1]
-            await members[1].click(thread.history()[0], label="Join")
-            table = await bot.store.open_table_in(thread.id)
-            assert table is not None
-            while len(durations) < sizes.via_bot:
-                found = await bot.store.table(table.id)
-                assert found is not None and found.state is not None
-                if found.status != "active":
-                    break
-                seat = GAME.to_act(found.state)[0]
-                player = next(m for m in members if m.id == found.seats[seat].user_id)
-                name, options = _command(GAME.bot_move(found.state, seat, "normal").notation)
-                start = time.perf_counter()
-                result = await player.slash(thread, name, **options)
-                if name == "moonriser place":
-                    await player.click(result.response, label="Confirm")
-                durations.append(time.perf_counter() - start)
-    finally:
-        await env.shutdown()
-        await bot.store.close()
-    return Summary.of(durations)
+    return Summary.of(await time_moves(GAME, sizes.via_bot, folder, by_command))
 
 
-# --------------------------------------------------------------------------- report
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.moonriser", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny counts: checks the command works")
