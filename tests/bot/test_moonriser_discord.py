@@ -228,3 +228,15 @@ async def test_planning_by_buttons_draws_privately_and_keeps_with_one_select(sim
     after = await table.state()
     assert after["phase"] == "develop" and drawn[2] in GAME.view(after, seat)["hand"]
     assert GAME.view(after, seat)["drawn"] == []
+
+
+async def test_undo_after_the_turn_ended_says_why_in_a_whole_sentence(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    await play(table, me, "done")
+    await play(table, me, "end")
+    moved_on = await table.state()
+    refused = await me.slash(table.thread, "undo")
+    assert refused.ephemeral
+    assert refused.response.content == "Your turn has ended, so its moves can no longer be taken back."
+    assert await table.state() == moved_on
