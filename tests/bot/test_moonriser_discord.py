@@ -232,7 +232,7 @@ async def test_planning_by_buttons_draws_privately_and_keeps_with_one_select(sim
 
 async def test_undo_after_the_turn_ended_says_why_in_a_whole_sentence(simcord_env: Env) -> None:
     table = await MoonTable.open(simcord_env, players=2, seed=3)
-    seat, me = await to_development(table)
+    _, me = await to_development(table)
     await play(table, me, "done")
     await play(table, me, "end")
     moved_on = await table.state()
