@@ -25,14 +25,17 @@ SEAT_COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 """A seat's colour by seat number (MANHATTAN.md)."""
 
 TOKEN_RGB: Mapping[str, kit.RGB] = {
-    "red": kit.hex_rgb("#E53935"),
-    "blue": kit.hex_rgb("#1E88E5"),
-    "green": kit.hex_rgb("#43A047"),
-    "yellow": kit.hex_rgb("#FDD835"),
-    "purple": kit.hex_rgb("#AB47BC"),
+    "red": kit.hex_rgb("#D55E00"),
+    "blue": kit.hex_rgb("#0072B2"),
+    "green": kit.hex_rgb("#009E73"),
+    "yellow": kit.hex_rgb("#F0E442"),
+    "purple": kit.hex_rgb("#B0588F"),
     "grey": kit.hex_rgb("#9E9E9E"),
 }
-"""Worker tokens: the five seat colours and the contractors' grey."""
+"""Worker tokens: the five seat colours and the contractors' grey. The hues are Okabe and Ito's
+colour-blind-safe palette (vermillion, blue, bluish green, yellow, a darkened reddish purple for
+white letters), so red and green seats stay apart for the one player in twelve who sees red and
+green alike; the names keep the game's colour words."""
 
 ICON_RGB: Mapping[str, kit.RGB] = {
     "money": kit.hex_rgb("#F2C14E"),
