@@ -82,6 +82,9 @@ class PickSpec:
     confirm: MakePreview | None = None
     """When given, a complete choice is not played at once: the player sees this preview of the
     move (a picture, its cost) with **Confirm** and **Cancel** (``bot.confirm``)."""
+    skip_single: bool = False
+    """After a choice, a following step with only one possible answer is taken for the player
+    (one tap less on a phone: "1 laborer" when that is all a space can take)."""
 
 
 @dataclass(frozen=True)
@@ -255,6 +258,12 @@ class StepPicker(discord.ui.View):
         going_on = [p for p in self.paths if p[: len(chosen)] == chosen]
         if not going_on:
             raise UserError("errors.not_allowed")
+        while self.spec.skip_single and going_on != [chosen]:
+            following = {p[len(chosen)] for p in going_on if len(p) > len(chosen)}
+            if len(following) != 1:
+                break
+            chosen = (*chosen, following.pop())
+            going_on = [p for p in going_on if p[: len(chosen)] == chosen]
         if going_on == [chosen] and self.spec.confirm is not None:
             await self._preview(interaction, self.paths[chosen], version)
             return

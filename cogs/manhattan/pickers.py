@@ -225,6 +225,7 @@ def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> P
         prompt=lambda tr, state, seat, chosen: tr(f"manhattan.pick.{key}_prompt"),
         unavailable=f"manhattan.pick.no_{key}",
         steps=steps,
+        skip_single=True,
         **extra,
     )
 

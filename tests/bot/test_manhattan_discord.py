@@ -68,10 +68,8 @@ async def test_placing_a_worker_by_buttons_offers_only_legal_spaces_and_workers(
     assert not legal & {"reactor", "enrich", "design", "mine3"}
     mine = next(label for label, value in spaces if value == "mine2")
     assert "3 uranium ore" in mine and "others 1 uranium ore" in mine
-    second = await me.select(message_of(asked.response), ["mine2"])
-    workers = options(second.response)
-    assert [label for label, _ in workers] == ["1 laborer"]
-    await me.select(message_of(second.response), ["L"])
+    # Only laborers at home: the one worker mix is taken for the player, and the move is played.
+    await me.select(message_of(asked.response), ["mine2"])
     after = await table.state()
     assert after["spaces"]["mine2"]["seat"] == seat
     assert after["seats"][seat]["ore"] == state["seats"][seat]["ore"] + 3
@@ -132,11 +130,9 @@ async def test_a_strike_then_a_repair_out_of_turn_reach_their_players(simcord_en
         "no raid while they have a fighter"
     )
     await striker.select(message_of(kinds.response), ["fighter"])
+    # No fighter left to attack with, and they have one building: choosing them bombs it.
     asked = await striker.click(table.boards()[-1], label="Air strike")
-    kinds = await striker.select(message_of(asked.response), [str(first)])
-    assert "raid" in {value for _, value in options(kinds.response)}
-    target = await striker.select(message_of(kinds.response), ["raid"])
-    await striker.select(message_of(target.response), [card])
+    await striker.select(message_of(asked.response), [str(first)])
     state = await table.state()
     assert state["seats"][first]["buildings"][0]["damage"] == 1 and state["seats"][first]["fighters"] == 0
     await turn(table, "done")
@@ -249,3 +245,16 @@ async def test_undo_takes_a_placement_back_but_not_a_finished_turn(simcord_env: 
     refused = await me.slash(table.thread, "undo")
     assert refused.ephemeral and "passed to the next player" in refused.response.content
     assert GAME.to_act(await table.state()) == [1 - seat]
+
+
+async def test_a_picker_step_with_several_answers_still_asks(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=2, seed=4)
+    await turn(table, "place uni2 L", "done")
+    await turn(table, "place mine2 L", "done")
+    seat, me = await mover(table)
+    asked = await me.click(table.boards()[-1], label="Main board")
+    step = await me.select(message_of(asked.response), ["mine1"])
+    assert {value for _, value in options(step.response)} == {"L", "E"}, "a laborer or the new engineer"
+    assert "mine1" not in (await table.state())["spaces"], "nothing is played before the choice"
+    await me.select(message_of(step.response), ["E"])
+    assert (await table.state())["spaces"]["mine1"] == {"seat": seat, "workers": ["E"]}
