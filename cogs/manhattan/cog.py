@@ -25,7 +25,7 @@ from cogs.manhattan.alt_text import alt_texts
 from cogs.manhattan.board import BoardButton, ExpiredPicker, board_view
 from cogs.manhattan.events import event_words
 from cogs.manhattan.labels import CHOICES_MAX, bomb_label, building_label, clip, space_name, workers_words
-from cogs.manhattan.pickers import PICKERS, PREFIX, repair_labels, seat_words, workers_key
+from cogs.manhattan.pickers import PICKERS, PREFIX, option_words, repair_labels, seat_words, workers_key
 from cogs.manhattan.private import show_bombs
 from engine.core import Move
 from engine.manhattan.game import GAME
@@ -419,13 +419,7 @@ class Manhattan(
         state, _, tr, moves = found
         card = self._typed(interaction, "building").upper()
         values = [" ".join(m.args[2:]) for m in moves if m.args[0] == card and len(m.args) > 2]
-        from cogs.manhattan.pickers import work_labels
-
-        options = {
-            o.value: o.label
-            for o in work_labels(tr, state, 0, (card, "L"), [v for v in values if " " not in v])
-        }
-        return self._offer(values, lambda v: options.get(v, v), current)
+        return self._offer(values, lambda v: option_words(tr, state, card, v), current)
 
     @build.autocomplete("bomb")
     @test.autocomplete("bomb")

@@ -142,17 +142,21 @@ def work_labels(
         return options
     if len(chosen) == 1:
         return _worker_options(tr, tokens)
-    building = buildings_of(state)[chosen[0]]
-    options = []
-    for token in tokens:
-        if token == "eu":
-            label = tr("manhattan.pick.pay_eu")
-        elif token.isdigit() and 1 <= int(token) <= len(building.outputs):
-            label = tr("manhattan.pick.take", gain=amounts_words(tr, building.outputs[int(token) - 1]))
-        else:
-            label = token
-        options.append(discord.SelectOption(label=clip(label), value=token))
-    return options
+    return [
+        discord.SelectOption(label=clip(option_words(tr, state, chosen[0], token)), value=token)
+        for token in tokens
+    ]
+
+
+def option_words(tr: Tr, state: State, card: str, option: str) -> str:
+    """A building's choice in words: ``Take $2`` for its first or second yield, paying with
+    enriched uranium for ``eu``; anything else as typed."""
+    building = buildings_of(state).get(card)
+    if option == "eu":
+        return tr("manhattan.pick.pay_eu")
+    if building is not None and option.isdigit() and 1 <= int(option) <= len(building.outputs):
+        return tr("manhattan.pick.take", gain=amounts_words(tr, building.outputs[int(option) - 1]))
+    return option
 
 
 def bomb_labels(

@@ -8,7 +8,9 @@ from typing import Any
 
 from simcord import Env
 
-from engine.manhattan.content import bombs
+from bot.i18n import Tr
+from cogs.manhattan.labels import amounts_words
+from engine.manhattan.content import bombs, buildings
 from engine.manhattan.game import GAME
 from tests.bot.manhattan_table import ManhattanTable, play
 
@@ -258,3 +260,24 @@ async def test_a_picker_step_with_several_answers_still_asks(simcord_env: Env) -
     assert "mine1" not in (await table.state())["spaces"], "nothing is played before the choice"
     await me.select(message_of(step.response), ["E"])
     assert (await table.state())["spaces"]["mine1"] == {"seat": seat, "workers": ["E"]}
+
+
+async def test_a_building_with_two_yields_offers_both_in_words(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=2, seed=4)
+    seat, me = await mover(table)
+    state = await table.state()
+    cards = buildings()
+    slot = next(
+        i + 1
+        for i, card in enumerate(state["market"][:4])
+        if card is not None and len(cards[card].outputs) == 2 and cards[card].need.kind == "any"
+    )
+    card = state["market"][slot - 1]
+    await turn(table, f"place build L {slot}", "done")
+    await turn(table, "place mine2 L", "done")
+    offered = await me.autocomplete(table.thread, "manhattan work", "choice", "", building=card, workers="L")
+    words = {c["value"]: c["name"] for c in offered}
+    assert set(words) == {"1", "2"}
+    for option, output in zip(("1", "2"), cards[card].outputs, strict=True):
+        assert words[option] == f"Take {amounts_words(Tr('en'), output)}", words
+    assert GAME.to_act(await table.state()) == [seat]
