@@ -46,6 +46,10 @@ RELEASED: dict[str, str] = {
     "manhattan/data/buildings.v1.json": "6aebf51586c7b223d47fb33b4ffe8281a759d6e0cc66a0defbf9a70b5801c930",
     "manhattan/data/spaces.v1.json": "d021f21f6840aba7689128f5444ca378d749ee9036bfb133e6c7304b1ae6504f",
     "manhattan/data/market.v1.json": "5a4ad743707cf37a85d1e97a231017957fef5f10e3ebdfb6ac392b5f9e112997",
+    "marsbot/data/bonus.v1.json": "0f4eaebb4fc50e16416fa0d11beefc0a459e966f307f555212d6102e0263a3f3",
+    "marsbot/data/corporations.v1.json": "f4c7e4584a82f8619c469362e2a37d3128ad8e108bd89502e626b919d8560d64",
+    "marsbot/data/mars.v1.json": "ab69955172cded001a72224fc6feedccdf0e12b0fafdc6e0879b9640800e79cf",
+    "marsbot/data/tracks.v1.json": "69f285002424de85c233b319fa9f5abc0bf68f91074b93d1180dca32f2d756c1",
 }
 V1 = {"cards": 1, "conditions": 1}
 V2 = {"cards": 2, "conditions": 2}

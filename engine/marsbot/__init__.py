@@ -1,0 +1,1 @@
+"""MarsBot: the Terraforming Mars automa as a solo companion; ``GAME`` is what the registry loads."""

@@ -1,0 +1,508 @@
+"""MarsBot's content as data: its Tharsis tracks, the Tharsis map, bonus cards, corporations.
+
+The tracks and the map are facts of the published game and go into data as printed; what the
+seed's pictures carried and its text lacks (B03's effect, the Venus track, the corporations'
+names) is marked ``reconstructed`` (``docs/rules/marsbot.md`` says why). What the text itself
+states (the money-to-VP tables, the global parameters' bonuses, milestones and awards on
+Tharsis) is fact and lives here as constants. A game pins the versions it was set up with in
+``state["content"]`` and reads them through ``*_of(state)``, so a correction shipped later
+changes new games only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from engine.core import State
+from engine.core.data import Content, ContentError, ContentLibrary
+from engine.core.schema import Boolean, ContentSchema, Integer, ListOf, Path, Record, Text
+
+PACKAGE = "engine.marsbot"
+TRACKS, MARS, BONUS, CORPORATIONS = "tracks", "mars", "bonus", "corporations"
+FILES: tuple[str, ...] = (TRACKS, MARS, BONUS, CORPORATIONS)
+
+TRACK_IDS: tuple[str, ...] = ("building", "space", "event", "science", "energy", "earth", "plant")
+"""The seven tracks of the Tharsis board, top to bottom (a tie "higher on the board" is earlier)."""
+VENUS_TRACK = "venus"
+TRACK_LENGTH = 18
+"""Each track runs from space 0 (the start) to space 18."""
+ACTIONS: tuple[str, ...] = (
+    "",
+    "ocean",
+    "greenery",
+    "city",
+    "temp",
+    "temp2",
+    "venus",
+    "venus2",
+    "tr2",
+    "tr3",
+    "tr4",
+    "tr5",
+    "tr6",
+    "tr7",
+    "tr8",
+    "milestone",
+    "award",
+    "adv",
+    "space",
+)
+TAGS: tuple[str, ...] = (
+    "building",
+    "space",
+    "event",
+    "science",
+    "power",
+    "jovian",
+    "earth",
+    "city",
+    "plant",
+    "animal",
+    "microbe",
+    "venus",
+    "wild",
+)
+"""Tags a project card can show; ``wild`` only with Prelude, ``venus`` only with Venus Next."""
+CUTS: tuple[str, ...] = ("steel", "titanium", "megacredits", "energy", "heat", "plants")
+"""Productions the person can cut; each moves one MarsBot track back."""
+BONUS_KINDS: tuple[str, ...] = ("plants", "steel", "titanium", "cards")
+MAP_ROWS: tuple[int, ...] = (5, 6, 7, 8, 9, 8, 7, 6, 5)
+ROW_NAMES = "ABCDEFGHI"
+
+# ----------------------------------------------------------------- facts the seed's text states
+START_TR = 20
+FAILED_ACTION = 5
+"""A failed action gives 5 M€ ("jen obdrží 5 €"); 3 M€ on the easy level."""
+FAILED_ACTION_EASY = 3
+OCEAN_ADJACENCY_MONEY = 2
+"""MarsBot's tile next to an ocean: 2 M€ per ocean; each other placement bonus icon: 1 M€."""
+HEAT_BONUS_MONEY = 2
+"""Temperature -24 and -20 °C: 2 M€ instead of heat production."""
+TEMPERATURE = (-30, 8, 2)
+"""Lowest, target, step (°C)."""
+TEMPERATURE_MONEY_BONUS = (-24, -20)
+TEMPERATURE_OCEAN_BONUS = 0
+OXYGEN = (0, 14)
+OXYGEN_TEMPERATURE_BONUS = 8
+OCEANS = 9
+VENUS = (0, 30, 2)
+VENUS_CARD_BONUS = 8
+VENUS_TR_BONUS = 16
+MILESTONE_LIMIT = 3
+AWARD_LIMIT = 3
+MILESTONE_VP = 5
+AWARD_VP = 5
+"""First place in an award; as in a two-player game, second place scores nothing."""
+HARD_MILESTONE_PRICE = 8
+HARD_MILESTONE_NEEDS: Mapping[int, int] = MappingProxyType({0: 3, 1: 2, 2: 1})
+"""Hard level: milestones already claimed -> how many MarsBot must qualify for to buy one."""
+EASY_AWARD_MALUS = 5
+AWARD_HELP_PRICE = 5
+"""B08: MarsBot pays 5 M€ when it helps itself in an award (and needs that much to try)."""
+OVERACHIEVEMENT_AWARD_GENERATION = 6
+LAST_GENERATION = 20
+LAST_GENERATION_PRELUDE = 18
+"""The game is lost when this generation would begin ("Dospěje-li hra do 20. generace")."""
+PRELUDE_EXTRA_CARDS = 3
+PROJECT_CARDS = 3
+PROJECT_CARDS_BRUTAL = 4
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "brutal")
+
+MILESTONES: tuple[str, ...] = ("terraformer", "mayor", "gardener", "builder", "planner")
+"""Tharsis milestones, left to right on the board."""
+AWARDS: tuple[str, ...] = ("landlord", "banker", "scientist", "thermalist", "miner")
+"""Tharsis awards, left to right on the board."""
+MILESTONE_NEEDS: Mapping[str, int] = MappingProxyType(
+    {"terraformer": 35, "mayor": 3, "gardener": 3, "builder": 8, "planner": 4}
+)
+"""MarsBot qualifies with 35 TR, 3 cities, 3 greeneries, building track >= 8, every track >= 4."""
+AWARD_TRACK_BONUS: Mapping[str, int] = MappingProxyType({"thermalist": 5, "miner": 5})
+"""Thermalist: energy track + 5; Miner: space track + 5 (the Tharsis overview card)."""
+
+
+def money_vp(generation: int, money: int, prelude: bool) -> int | None:
+    """MarsBot's VP for its money by the generation the game ended in; ``None``: MarsBot wins.
+
+    Base game: up to generation 12 one VP per 8 M€, 13: per 7 … 19: per 1, 20: MarsBot wins;
+    with Prelude the same table is two generations earlier (≤10: per 8 … 18: wins)."""
+    last = LAST_GENERATION_PRELUDE if prelude else LAST_GENERATION
+    if generation >= last:
+        return None
+    per = max(1, min(8, last - generation))
+    return money // per
+
+
+class MarsBotContentError(ContentError):
+    """A MarsBot content file breaks its schema; the message names file, item and field."""
+
+
+_NAME = Record({"en": Text(), "cs": Text()})
+
+# ----------------------------------------------------------------- tracks
+
+
+def _track_rules(item: Mapping[str, Any]) -> tuple[Path, str] | None:
+    if item["spaces"][-1] == "" or not item["spaces"][-1].startswith("tr"):
+        return ("spaces", TRACK_LENGTH - 1), "the last space of a track raises TR"
+    if item.get("venus_only") and item["id"] != VENUS_TRACK:
+        return ("venus_only",), "only the Venus track is used with Venus Next alone"
+    return None
+
+
+TRACK_SCHEMA = ContentSchema(
+    items=TRACKS,
+    label="track",
+    min_items=len(TRACK_IDS),
+    max_items=len(TRACK_IDS) + 1,
+    unique=("id",),
+    rules=(_track_rules,),
+    item=Record(
+        {
+            "id": Text(choices=(*TRACK_IDS, VENUS_TRACK)),
+            "tags": ListOf(Text(choices=TAGS), 1, 3, unique=True),
+            "cut": Text(choices=CUTS),
+            "spaces": ListOf(Text(choices=ACTIONS, allow_empty=True), TRACK_LENGTH, TRACK_LENGTH),
+            "venus_only": Boolean(),
+            "reconstructed": Boolean(),
+        },
+        optional=frozenset({"cut", "venus_only", "reconstructed"}),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Track:
+    id: str
+    tags: tuple[str, ...]
+    cut: str | None
+    """The person's production cut that moves this track back (``None``: none does)."""
+    spaces: tuple[str, ...]
+    """The action on spaces 1..18 (``spaces[n - 1]``; "" = nothing)."""
+    venus_only: bool
+
+    def action(self, position: int) -> str:
+        """The action printed on ``position`` (0 = the start, nothing)."""
+        return self.spaces[position - 1] if 1 <= position <= TRACK_LENGTH else ""
+
+
+def _build_tracks(content: Content) -> Mapping[str, Track]:
+    ids = [item["id"] for item in content.items]
+    if tuple(i for i in ids if i != VENUS_TRACK) != TRACK_IDS:
+        raise MarsBotContentError(content.file, f"needs the tracks {', '.join(TRACK_IDS)} in this order")
+    tagged = [tag for item in content.items for tag in item["tags"]]
+    if len(tagged) != len(set(tagged)):
+        raise MarsBotContentError(content.file, "a tag moves one track only")
+    return MappingProxyType(
+        {
+            item["id"]: Track(
+                item["id"],
+                tuple(item["tags"]),
+                item.get("cut"),
+                tuple(item["spaces"]),
+                item.get("venus_only", False),
+            )
+            for item in content.items
+        }
+    )
+
+
+# ----------------------------------------------------------------- the map
+
+
+MAP_SCHEMA = ContentSchema(
+    items="spaces",
+    label="space",
+    min_items=sum(MAP_ROWS),
+    max_items=sum(MAP_ROWS),
+    unique=("id",),
+    item=Record(
+        {
+            "id": Text(pattern=r"[A-I][1-9]", example="C4", noun="a space id"),
+            "ocean": Boolean(),
+            "reserved": Text(choices=("noctis_city",)),
+            "bonus": Record(
+                {kind: Integer(1, 2) for kind in BONUS_KINDS}, optional=frozenset(BONUS_KINDS), min_fields=1
+            ),
+            "name": Text(pattern=r"[a-z_]+", example="arsia_mons", noun="a place name"),
+        },
+        optional=frozenset({"ocean", "reserved", "bonus", "name"}),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Space:
+    id: str
+    row: int
+    """0 = row A (top)."""
+    column: int
+    """0 = the leftmost space of its row."""
+    x2: int
+    """Doubled horizontal position (rows are centred): neighbours differ by 2 in a row, 1 across."""
+    ocean: bool
+    """Reserved for oceans (only oceans go there, and oceans only go there)."""
+    reserved: str | None
+    """Reserved for a named city (Noctis City)."""
+    bonus: Mapping[str, int]
+    name: str | None
+    neighbours: tuple[str, ...]
+    edge: bool
+    """On the map's outer ring (fewer than 6 neighbours): the CMM tile may not go there."""
+
+    @property
+    def bonus_count(self) -> int:
+        """Placement bonus icons (2 plants = 2): MarsBot gains 1 M€ for each."""
+        return sum(self.bonus.values())
+
+
+@dataclass(frozen=True)
+class Mars:
+    spaces: Mapping[str, Space]
+    order: tuple[str, ...]
+    """Reading order (left to right, top to bottom): the tie-break counts through it."""
+
+
+def _build_mars(content: Content) -> Mars:
+    expected = [f"{ROW_NAMES[r]}{c + 1}" for r, width in enumerate(MAP_ROWS) for c in range(width)]
+    ids = [item["id"] for item in content.items]
+    if ids != expected:
+        raise MarsBotContentError(content.file, "spaces must run A1..A5, B1..B6, … I1..I5 in reading order")
+    where: dict[str, tuple[int, int, int]] = {}
+    for item in content.items:
+        row, column = ROW_NAMES.index(item["id"][0]), int(item["id"][1:]) - 1
+        where[item["id"]] = (row, column, 2 * column + (max(MAP_ROWS) - MAP_ROWS[row]))
+    at = {(row, x2): sid for sid, (row, _, x2) in where.items()}
+    spaces: dict[str, Space] = {}
+    for item in content.items:
+        row, column, x2 = where[item["id"]]
+        around = (
+            (row, x2 - 2),
+            (row, x2 + 2),
+            (row - 1, x2 - 1),
+            (row - 1, x2 + 1),
+            (row + 1, x2 - 1),
+            (row + 1, x2 + 1),
+        )
+        neighbours = tuple(at[key] for key in around if key in at)
+        spaces[item["id"]] = Space(
+            id=item["id"],
+            row=row,
+            column=column,
+            x2=x2,
+            ocean=item.get("ocean", False),
+            reserved=item.get("reserved"),
+            bonus=item.get("bonus", MappingProxyType({})),
+            name=item.get("name"),
+            neighbours=neighbours,
+            edge=len(neighbours) < 6,
+        )
+    if sum(1 for s in spaces.values() if s.ocean) != 12:
+        raise MarsBotContentError(content.file, "Tharsis has 12 spaces reserved for oceans")
+    return Mars(MappingProxyType(spaces), tuple(expected))
+
+
+# ----------------------------------------------------------------- bonus cards
+
+BONUS_EFFECTS: tuple[str, ...] = (
+    "meteor_shower",
+    "invasive_species",
+    "research",
+    "overachievement",
+    "expedited_construction",
+    "lobbyists",
+    "central_brain",
+    "corporate_competition",
+    "government",
+)
+BONUS_SCHEMA = ContentSchema(
+    items="cards",
+    label="bonus card",
+    unique=("id", "effect"),
+    item=Record(
+        {
+            "id": Text(pattern=r"B\d{2}", example="B03", noun="a bonus card id"),
+            "effect": Text(choices=BONUS_EFFECTS),
+            "name": _NAME,
+            "text": _NAME,
+            "with": Text(choices=("venus",)),
+            "without": Text(choices=("venus", "colonies")),
+            "reconstructed": Boolean(),
+        },
+        optional=frozenset({"with", "without", "reconstructed"}),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class BonusCard:
+    id: str
+    effect: str
+    name: Mapping[str, str]
+    text: Mapping[str, str]
+    needs: str | None
+    """An expansion the card is used with only (B16: Venus; it joins the action deck each generation)."""
+    without: str | None
+    """An expansion the card is left out with (B06 without Venus; B05 without Colonies)."""
+    reconstructed: bool
+
+
+def _build_bonus(content: Content) -> Mapping[str, BonusCard]:
+    return MappingProxyType(
+        {
+            item["id"]: BonusCard(
+                item["id"],
+                item["effect"],
+                item["name"],
+                item["text"],
+                item.get("with"),
+                item.get("without"),
+                content.reconstructed or content.is_reconstructed(item["id"]),
+            )
+            for item in content.items
+        }
+    )
+
+
+# ----------------------------------------------------------------- corporations
+
+CORPORATION_EFFECTS: tuple[str, ...] = (
+    "white_cubes",
+    "black_cubes",
+    "requirement_money",
+    "no_lobbyists",
+    "earth_money",
+    "start_money",
+    "expensive_money",
+    "plant_store",
+)
+_CUBES = Record(
+    {track: ListOf(Integer(1, TRACK_LENGTH), 1, 6, unique=True) for track in TRACK_IDS},
+    optional=frozenset(TRACK_IDS),
+    min_fields=1,
+)
+CORPORATION_SCHEMA = ContentSchema(
+    items="corporations",
+    label="corporation",
+    unique=("id",),
+    item=Record(
+        {
+            "id": Text(pattern=r"C(0[1-9]|[1-4][0-9]|X[0-9])", example="C02", noun="a corporation id"),
+            "name": _NAME,
+            "text": _NAME,
+            "effects": ListOf(Text(choices=CORPORATION_EFFECTS), 1, 3, unique=True),
+            "white": _CUBES,
+            "black": _CUBES,
+            "money": Integer(1, 60),
+            "start_tags": ListOf(Text(choices=TAGS), 1, 3),
+            "plants": Integer(1, 10),
+            "reconstructed": Boolean(),
+        },
+        optional=frozenset({"white", "black", "money", "start_tags", "plants", "reconstructed"}),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Corporation:
+    id: str
+    name: Mapping[str, str]
+    text: Mapping[str, str]
+    effects: frozenset[str]
+    white: Mapping[str, tuple[int, ...]]
+    """Track -> spaces with a white cube (reaching one: resolve the top project card instead)."""
+    black: Mapping[str, tuple[int, ...]]
+    """Track -> spaces with a black cube (reaching one: +1 temperature)."""
+    money: int
+    start_tags: tuple[str, ...]
+    plants: int
+    reconstructed: bool
+
+
+def _build_corporations(content: Content) -> Mapping[str, Corporation]:
+    return MappingProxyType(
+        {
+            item["id"]: Corporation(
+                item["id"],
+                item["name"],
+                item["text"],
+                frozenset(item["effects"]),
+                item.get("white", MappingProxyType({})),
+                item.get("black", MappingProxyType({})),
+                item.get("money", 0),
+                tuple(item.get("start_tags", ())),
+                item.get("plants", 0),
+                content.reconstructed or content.is_reconstructed(item["id"]),
+            )
+            for item in content.items
+        }
+    )
+
+
+# ----------------------------------------------------------------- libraries
+
+TRACK_LIBRARY: ContentLibrary[Mapping[str, Track]] = ContentLibrary(
+    PACKAGE, TRACKS, TRACK_SCHEMA, _build_tracks, MarsBotContentError
+)
+MARS_LIBRARY: ContentLibrary[Mars] = ContentLibrary(
+    PACKAGE, MARS, MAP_SCHEMA, _build_mars, MarsBotContentError
+)
+BONUS_LIBRARY: ContentLibrary[Mapping[str, BonusCard]] = ContentLibrary(
+    PACKAGE, BONUS, BONUS_SCHEMA, _build_bonus, MarsBotContentError
+)
+CORPORATION_LIBRARY: ContentLibrary[Mapping[str, Corporation]] = ContentLibrary(
+    PACKAGE, CORPORATIONS, CORPORATION_SCHEMA, _build_corporations, MarsBotContentError
+)
+LIBRARIES: Mapping[str, ContentLibrary[Any]] = MappingProxyType(
+    {TRACKS: TRACK_LIBRARY, MARS: MARS_LIBRARY, BONUS: BONUS_LIBRARY, CORPORATIONS: CORPORATION_LIBRARY}
+)
+
+
+def newest() -> dict[str, int]:
+    return {name: library.latest for name, library in LIBRARIES.items()}
+
+
+def pin(given: Mapping[str, int] | None) -> dict[str, int]:
+    """The versions a new game uses: ``given`` (a record's, a replay's) or the newest of each."""
+    if given is None:
+        return newest()
+    if set(given) != set(FILES):
+        wanted, got = ", ".join(FILES), ", ".join(sorted(given))
+        raise MarsBotContentError("engine/marsbot/data", f"content is {wanted}, not {got}")
+    for name, version in given.items():
+        LIBRARIES[name].get(version)
+    return {name: given[name] for name in FILES}
+
+
+def tracks(version: int | None = None) -> Mapping[str, Track]:
+    return TRACK_LIBRARY.get(version)
+
+
+def mars(version: int | None = None) -> Mars:
+    return MARS_LIBRARY.get(version)
+
+
+def bonus_cards(version: int | None = None) -> Mapping[str, BonusCard]:
+    return BONUS_LIBRARY.get(version)
+
+
+def corporations(version: int | None = None) -> Mapping[str, Corporation]:
+    return CORPORATION_LIBRARY.get(version)
+
+
+def tracks_of(state: State) -> Mapping[str, Track]:
+    return tracks(state["content"][TRACKS])
+
+
+def mars_of(state: State) -> Mars:
+    return mars(state["content"][MARS])
+
+
+def bonus_of(state: State) -> Mapping[str, BonusCard]:
+    return bonus_cards(state["content"][BONUS])
+
+
+def corporations_of(state: State) -> Mapping[str, Corporation]:
+    return corporations(state["content"][CORPORATIONS])
