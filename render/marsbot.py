@@ -210,6 +210,16 @@ def map_png(view: View, tr: Tr) -> bytes:
     return kit.encode_png(map_image(mars_version, MAP_R, WIDTH, tr, tiles(view), last_spaces(view)))
 
 
+def map_size(view: View) -> tuple[int, int]:
+    """The size of :func:`map_png`'s picture."""
+    return geometry(_key(view)[0], MAP_R, WIDTH).size
+
+
+def tracks_size(view: View) -> tuple[int, int]:
+    """The size of :func:`tracks_png`'s picture."""
+    return WIDTH, layout(WIDTH, MARGIN, _key(view)[2]).height
+
+
 def tracks_png(view: View, tr: Tr) -> bytes:
     """MarsBot's tracks alone, as wide as the board."""
     _, tracks_version, tracks = _key(view)
