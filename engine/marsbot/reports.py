@@ -34,7 +34,7 @@ from engine.marsbot.notation import (
     parse_values,
     split_tags,
 )
-from engine.marsbot.params import is_maxed, person_raise, raise_error
+from engine.marsbot.params import is_maxed, person_raise, raise_error, steps_left
 from engine.marsbot.placement import person_may_place
 from engine.marsbot.resolve import push
 from engine.marsbot.tracks import cut as cut_track
@@ -63,7 +63,7 @@ def report(state: State, move: Move, events: list[Event]) -> None:
     elif kind == RAISE:
         refusal = raise_error(state, args[0], int(args[1]))
         if refusal is not None:
-            raise IllegalMove(refusal, param=args[0], steps=int(args[1]))
+            raise IllegalMove(refusal, param=args[0], steps=int(args[1]), left=steps_left(state, args[0]))
         person_raise(state, args[0], int(args[1]), events)
     elif kind == CUT:
         cut(state, args[0], int(args[1]), events)

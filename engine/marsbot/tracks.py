@@ -27,7 +27,7 @@ def lowest_track(state: State) -> str:
 def tag(state: State, step: Step, events: list[Event]) -> Question | None:
     name = step["tag"]
     track = lowest_track(state) if name == WILD else tag_track(state, name)
-    events.append(event("tag", tag=name, track=track))
+    events.append(event("tag_ignored", tag=name) if track is None else event("tag", tag=name, track=track))
     on_tag(state, name, events)
     if track is not None:
         push(state, {"do": "advance", "track": track})
