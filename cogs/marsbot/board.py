@@ -111,7 +111,7 @@ class BoardButton(
             question = (table.state or {}).get("question") or {}
             awards = [str(a) for a in question.get("awards", [])]
             if not awards:
-                raise UserError("marsbot.no_question")
+                raise UserError("marsbot.no_question", move="values")
             await interaction.response.send_modal(ValuesAnswer(awards, table.version, tr))
         elif self.action in MODALS:
             await interaction.response.send_modal(NumberAnswer(self.action, table.version, tr))

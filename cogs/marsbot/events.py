@@ -11,9 +11,11 @@ from cogs.marsbot.labels import (
     action_name,
     award_name,
     bonus_name,
+    corporation_name,
     cut_name,
     milestone_name,
     param_name,
+    tag_name,
     tags_words,
     tile_name,
     track_name,
@@ -32,17 +34,35 @@ SINGLE: dict[str, Word] = {
     "vp": vp_words,
 }
 LISTS: dict[str, Word] = {"milestones": milestone_name, "awards": award_name}
-SIDES = ("who", "owner", "first", "winner")
-"""Parameters naming a side: ``person`` or ``marsbot``."""
+SIDES = ("who", "owner")
+"""Parameters naming a side (``person`` or ``marsbot``) that pick the sentence: MarsBot's tile is
+an instruction ("Place a MarsBot city…"), the person's a note ("Your city… is noted")."""
+BY_SIDE = frozenset({"marsbot.turn", "marsbot.passed", "marsbot.tile", "marsbot.milestone", "marsbot.award"})
 
 
 def side_words(tr: Tr, side: str) -> str:
     return tr(f"marsbot.side.{side}")
 
 
+def _sentence(code: str, params: dict[str, Any]) -> str:
+    """The sentence key for an event whose parameters choose its wording."""
+    if code in BY_SIDE:
+        side = next((params[k] for k in SIDES if params.get(k) in ("person", "marsbot")), "marsbot")
+        return f"{code}_{side}"
+    if code == "marsbot.card_needed":
+        return f"{code}_{params.get('why', 'action')}"
+    if code == "marsbot.generation" and isinstance(params.get("draft_positions"), dict):
+        return "marsbot.generation_draft"
+    if code == "marsbot.scored":
+        return "marsbot.scored_won" if params.get("winner") == 0 else "marsbot.scored_lost"
+    return code
+
+
 def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """An event's or refusal's codes in words (the sentence key stays the engine's)."""
+    """An event's or refusal's codes in words, and the sentence that fits them: by side, by why
+    a card is needed, with or without the draft, won or lost."""
     out = dict(params)
+    code = _sentence(code, out)
     for key, word in SINGLE.items():
         if isinstance(out.get(key), str):
             out[key] = word(tr, out[key])
@@ -55,11 +75,35 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
         out["card"] = bonus_name(tr, out["card"])
     if isinstance(out.get("reason"), str):
         out["reason"] = tr(f"marsbot.reason.{out['reason']}")
-    for key in SIDES:
-        if out.get(key) in ("person", "marsbot"):
-            out[key] = side_words(tr, out[key])
+    if out.get("first") in ("person", "marsbot"):
+        which = "final_first" if code == "marsbot.final" else "first"
+        out["first"] = tr(f"marsbot.{which}.{out['first']}")
+    if isinstance(out.get("why"), str):
+        out["why"] = tr(f"marsbot.why.{out['why']}")
+    if isinstance(out.get("rule"), str):
+        out["rule"] = tr(f"marsbot.rule.{out['rule']}")
+    if isinstance(out.get("colour"), str):
+        out["colour"] = tr(f"marsbot.colour.{out['colour']}")
+    if isinstance(out.get("question"), str):
+        out["question"] = tr(f"marsbot.question.{out['question']}")
+    if isinstance(out.get("tag"), str):
+        out["tag"] = tag_name(tr, out["tag"])
+    if isinstance(out.get("corporation"), str):
+        out["corporation"] = corporation_name(tr, out["corporation"])
+    if isinstance(out.get("winners"), list | tuple):
+        out["winners"] = ", ".join(side_words(tr, str(w)) for w in out["winners"]) or tr("marsbot.nobody")
+    if isinstance(out.get("choices"), list | tuple):
+        out["choices"] = ", ".join(
+            tr("marsbot.button.equal") if c == "equal" else milestone_name(tr, str(c)) for c in out["choices"]
+        )
     if isinstance(out.get("tied"), list | tuple):
+        out["n"] = len(out["tied"])
         out["tied"] = ", ".join(str(s) for s in out["tied"])
+    draft = out.pop("draft_positions", None)
+    if isinstance(draft, dict):
+        out["picks"] = ", ".join(str(p) for p in draft.get("picks", []))
+        discard = draft.get("discard")
+        out["discard"] = tr("marsbot.draft_discard", discard=discard) if discard else tr("marsbot.draft_keep")
     if isinstance(out.get("req"), bool):
         out["req"] = tr("marsbot.req.yes" if out["req"] else "marsbot.req.no")
     return code, out
