@@ -31,7 +31,7 @@ class NumberAnswer(discord.ui.Modal):
             label=clip(tr(f"marsbot.answer.{kind}.label"))[:45],
             placeholder=clip(tr(f"marsbot.answer.{kind}.hint"))[:100],
             max_length=len(str(NUMBER_MOST[kind])),
-            custom_id=kind,
+            custom_id=f"mba:{kind}",
         )
         self.add_item(self.number)
 
@@ -56,7 +56,7 @@ class ValuesAnswer(discord.ui.Modal):
                 label=clip(award_name(tr, award))[:45],
                 placeholder=clip(tr(f"marsbot.answer.values.hint.{award}"))[:100],
                 max_length=len(str(VALUE_MOST)),
-                custom_id=award,
+                custom_id=f"mba:{award}",
             )
             self.inputs.append((award, field))
             self.add_item(field)

@@ -32,7 +32,8 @@ from cogs.marsbot.pickers import PICKERS, PREFIX
 from engine.core import Move
 from engine.marsbot.content import AWARDS, CUTS, DIFFICULTIES, MILESTONES, mars_of
 from engine.marsbot.game import GAME
-from render.marsbot import legend_png, render_board
+from render.marsbot import render_board
+from render.marsbot_legend import legend_png
 
 NAME = "marsbot"
 TILES = ("ocean", "greenery", "city", "special")

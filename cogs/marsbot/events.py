@@ -78,7 +78,7 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
     if out.get("first") in ("person", "marsbot"):
         which = "final_first" if code == "marsbot.final" else "first"
         out["first"] = tr(f"marsbot.{which}.{out['first']}")
-    if isinstance(out.get("why"), str):
+    if code in ("marsbot.money", "marsbot.paid") and isinstance(out.get("why"), str):
         out["why"] = tr(f"marsbot.why.{out['why']}")
     if isinstance(out.get("rule"), str):
         out["rule"] = tr(f"marsbot.rule.{out['rule']}")

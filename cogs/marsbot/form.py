@@ -103,7 +103,7 @@ class FormButton(
             discord.ui.Button(
                 label=clip(label),
                 style=style,
-                custom_id=f"{PREFIX}:{table_id}:{version}:{_code(tags)}:{action}",
+                custom_id=f"mbf:{table_id}:{version}:{_code(tags)}:{action}",
                 disabled=disabled,
             )
         )
@@ -153,17 +153,17 @@ class CardDetails(discord.ui.Modal):
             label=tr("marsbot.form.cost"),
             placeholder=tr("marsbot.form.cost_hint"),
             max_length=COST_MAX_LENGTH,
-            custom_id="cost",
+            custom_id="mbf:cost",
         )
         self.requirement: discord.ui.Select[CardDetails] = discord.ui.Select(
-            custom_id="req",
+            custom_id="mbf:req",
             options=[
                 discord.SelectOption(label=tr("marsbot.req.no"), value="noreq", default=True),
                 discord.SelectOption(label=tr("marsbot.req.yes"), value="req"),
             ],
         )
         self.vp: discord.ui.Select[CardDetails] = discord.ui.Select(
-            custom_id="vp",
+            custom_id="mbf:vp",
             options=[
                 discord.SelectOption(label=tr(f"marsbot.vp.{v}"), value=v, default=v == "vp0")
                 for v in VP_CHOICES

@@ -28,7 +28,7 @@ def tag_name(tr: Tr, tag: str) -> str:
 def tags_words(tr: Tr, tags: Iterable[str] | str) -> str:
     """Tags in the card's order ("Building, Space"), or "no tags"."""
     listed = [t for t in (tags.split("+") if isinstance(tags, str) else tags) if t and t != "none"]
-    return ", ".join(tag_name(tr, t) for t in listed) if listed else tr("marsbot.no_tags")
+    return ", ".join(tag_name(tr, t) for t in listed) if listed else tr("marsbot.tags_none")
 
 
 def action_name(tr: Tr, action: str) -> str:

@@ -122,6 +122,12 @@ class MarsBot(Game):
         run(new, events)
         return new, events
 
+    # ---------------------------------------------------------------- posts
+    def turn_begins(self, before: State, after: State) -> bool | None:
+        """A board post per MarsBot turn: the person is always the one awaited, so the awaited
+        seats never change; a new MarsBot turn, a new generation or the final phases begin one."""
+        return _stage(before) != _stage(after)
+
     # ----------------------------------------------------------------- undo
     def can_undo(self, before: State, seat: int, move: Move, after: State) -> bool:
         return undo_reason(before, move, after) is None
@@ -156,6 +162,12 @@ class MarsBot(Game):
             None if result is None else {"scores": list(result.scores), "places": list(result.places)}
         )
         return shown
+
+
+def _stage(state: State) -> tuple[Any, ...]:
+    """What begins a new board post when it changes (``MarsBot.turn_begins``)."""
+    late = state["phase"] if state["phase"] in ("final", "scoring") else ""
+    return state["generation"], state["turns"], late
 
 
 GAME = MarsBot()
