@@ -111,7 +111,8 @@ class MarsBotTable:
             return f"raise oxygen {min(1, 14 - params['oxygen'])}"
         if not maxed["oceans"] and "ocean" not in done_this_turn and view["legal"].get("ocean"):
             return f"tile ocean {view['legal']['ocean'][0]}"
-        if all(maxed[p] for p in ("temperature", "oxygen", "oceans")) or self.turns >= self.turns_per_generation:
+        all_maxed = all(maxed[p] for p in ("temperature", "oxygen", "oceans"))
+        if all_maxed or self.turns >= self.turns_per_generation:
             return "pass"
         self.turns += 1
         return "done"
@@ -134,8 +135,9 @@ class MarsBotTable:
             return await self.person.slash("marsbot raise", parameter=args[0], steps=int(args[1]))
         if kind == "card":
             tags = args[0].replace("+", " ") if args[0] != "none" else ""
+            requirement = args[2] == "req"
             return await self.person.slash(
-                "marsbot card", tags=tags or "none", cost=int(args[1]), requirement=args[2] == "req", vp=args[3]
+                "marsbot card", tags=tags or "none", cost=int(args[1]), requirement=requirement, vp=args[3]
             )
         if kind in ("cost", "total"):
             key = "cost" if kind == "cost" else "score"

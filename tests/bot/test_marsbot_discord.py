@@ -69,7 +69,8 @@ async def test_a_revealed_card_by_the_form_and_a_bad_cost_changes_nothing(simcor
     before = await table.row()
     details = await table.person.click(form.response, label="Details…")
     assert details.modal is not None and details.modal["title"] == "Card: Building, Space"
-    bad = await table.person.submit_modal(details, {"mbf:cost": "x9", "mbf:req": ["noreq"], "mbf:vp": ["vp0"]})
+    typed = {"mbf:cost": "x9", "mbf:req": ["noreq"], "mbf:vp": ["vp0"]}
+    bad = await table.person.submit_modal(details, typed)
     assert bad.ephemeral and "whole number from 0 to 99" in bad.response.content
     assert (await table.row()).version == before.version
     details = await table.person.click(form.response, label="Details…")
@@ -168,13 +169,14 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     row = await table.row()
     assert row.status == "finished", row.state["phase"]
     state = row.state
-    assert (corrected, restarted, state["ended"]) == (True, True, "scored"), (sorted(generations), table.moves[-5:])
+    seen = (sorted(generations), table.moves[-5:])
+    assert (corrected, restarted, state["ended"]) == (True, True, "scored"), seen
     assert len(generations) >= 3
-    state = row.state
     outcome = GAME.outcome(state)
     assert outcome is not None and state["ended"] == "scored" and outcome.scores[0] == 71
     moves = await simcord_env.bot.store.moves(row.id)  # type: ignore[attr-defined]
-    assert replay(GAME, 1, row.options, row.seed, [(m.seat, m.notation) for m in moves], GAME.content(state)) == state
+    log = [(m.seat, m.notation) for m in moves]
+    assert replay(GAME, 1, row.options, row.seed, log, GAME.content(state)) == state
     texts = "\n".join(m.content for m in table.dm.history())
     assert "Generace 2" in texts and "Tah MarsBota" in texts and "Váš tah" in texts
     results = await simcord_env.bot.store.results(row.id)  # type: ignore[attr-defined]
