@@ -84,7 +84,7 @@ def cell_sprite(action: str, style: str, w: int, h: int) -> tuple[Image.Image, I
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 5 * s, fill=rgba(fill))
         if action:
-            size = min(w, h) * 0.42 * s
+            size = min(w, h) * 0.46 * s
             paint_action(draw, action, w * s / 2, h * s / 2, size, flat)
 
     img = kit.supersampled((w, h), paint)
