@@ -288,7 +288,7 @@ def test_the_two_owners_differ_by_more_than_colour() -> None:
         view = V.fresh()
         view["map"] = {"D4": {"tile": "greenery", "owner": owner}}
         img = board(view)
-        x0, y0, x1, y1 = hex_box(view, "D4")
+        x0, y0, x1, _y1 = hex_box(view, "D4")
         r = (x1 - x0) / 2
         bx, by = x0 + r - 0.34 * r, y0 + r + 0.47 * r
         part = img.crop((round(bx - 0.3 * r), round(by - 0.3 * r), round(bx + 0.3 * r), round(by + 0.3 * r)))
