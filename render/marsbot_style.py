@@ -134,14 +134,6 @@ def versions(view: View) -> Mapping[str, int]:
     return view.get("content") or {}
 
 
-def tracks_of(view: View) -> Mapping[str, content.Track]:
-    return content.tracks(versions(view).get(content.TRACKS))
-
-
-def mars_of(view: View) -> content.Mars:
-    return content.mars(versions(view).get(content.MARS))
-
-
 def venus_on(view: View) -> bool:
     """Whether the game is played with Venus Next (its track and parameter are shown)."""
     return bool((view.get("options") or {}).get("venus")) or content.VENUS_TRACK in (view.get("tracks") or {})

@@ -12,7 +12,6 @@ one and adds the cubes, so it costs a few pastes.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -84,7 +83,7 @@ def cell_sprite(action: str, style: str, w: int, h: int) -> tuple[Image.Image, I
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), 5 * s, fill=rgba(fill))
         if action:
-            size = min(w, h) * 0.42 * s
+            size = min(w, h) * 0.46 * s
             paint_action(draw, action, w * s / 2, h * s / 2, size, flat)
 
     img = kit.supersampled((w, h), paint)
@@ -210,8 +209,3 @@ def tracks_image(view: View, version: int | None, lay: TrackLayout, tr: Tr) -> I
     img = PAL.new(panel_size(lay), "background")
     draw_tracks(img, view, version, lay, tr, 0)
     return img
-
-
-def positions(view: View, lay: TrackLayout) -> Mapping[str, tuple[int, int]]:
-    """Each track's (cube, highest reached) as drawn: what a test or the alt text can compare."""
-    return {t: (position(view, t), reached(view, t)) for t in lay.tracks}
