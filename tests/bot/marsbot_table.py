@@ -104,6 +104,8 @@ class MarsBotTable:
         if state["generation"] != self.generation:
             self.generation, self.turns = state["generation"], 0
         params, maxed = view["params"], view["maxed"]
+        if state["generation"] >= 2 and "banker" not in state["awards"] and len(state["awards"]) < 3:
+            return "award banker"
         done_this_turn = {m.split()[1] for m in self.moves_this_turn()}
         if not maxed["temperature"] and "temperature" not in done_this_turn:
             return f"raise temperature {min(2, (8 - params['temperature']) // 2)}"
@@ -144,6 +146,8 @@ class MarsBotTable:
             return await self.person.slash(f"marsbot {kind}", **{key: int(args[0])})
         if kind == "values":
             return await self.person.slash("marsbot values", values=" ".join(args))
+        if kind in ("milestone", "award"):
+            return await self.person.slash(f"marsbot {kind}", which=args[0])
         if kind in ("plants", "closest"):
             return await self.person.slash("marsbot answer", choice=notation)
         return await self.person.slash(f"marsbot {kind}")

@@ -184,3 +184,40 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     assert mine.score == 71 and mine.level == "hard"
     board = await table.person.slash("leaderboard", game="marsbot")
     assert board.response is not None
+
+
+async def test_the_end_by_the_forms_values_then_the_score(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=8)
+    await table.start()
+    for _ in range(MAX_MOVES):
+        state = await table.state()
+        question = state["question"]
+        if question is not None and question["kind"] in ("values", "total"):
+            break
+        assert moved(await table.play(table.next_move(state)))
+    else:
+        raise AssertionError("the game never reached its scoring")
+    assert question["kind"] == "values" and "banker" in question["awards"]  # the person funded it
+    board = table.posts()[-1]
+    shown = await table.person.click(board, label="Enter your values")
+    fields = [c["components"][0] for c in shown.modal["components"]]
+    assert [f["custom_id"] for f in fields] == [f"mba:{a}" for a in question["awards"]]
+    assert fields[0]["label"] in ("Landlord", "Banker", "Scientist", "Thermalist", "Miner")
+    typed = {f["custom_id"]: "6" for f in fields}
+    assert moved(await table.person.submit_modal(shown, typed))
+    state = await table.state()
+    assert state["question"]["kind"] == "total"
+    board = table.posts()[-1]
+    assert "Enter your score" in labels(board)
+    shown = await table.person.click(board, label="Enter your score")
+    refused = await table.person.submit_modal(shown, {"mba:total": "-4"})
+    assert refused.ephemeral and "whole number from 0 to 999" in refused.response.content
+    assert (await table.row()).status == "active"
+    shown = await table.person.click(board, label="Enter your score")
+    assert moved(await table.person.submit_modal(shown, {"mba:total": "64"}))
+    row = await table.row()
+    assert row.status == "finished"
+    outcome = GAME.outcome(row.state)
+    assert outcome is not None and outcome.scores[0] == 64
+    last = table.dm.history()[-1].content
+    assert "64" in last and str(outcome.scores[1]) in last
