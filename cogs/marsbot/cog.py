@@ -32,7 +32,7 @@ from cogs.marsbot.pickers import PICKERS, PREFIX
 from engine.core import Move
 from engine.marsbot.content import AWARDS, CUTS, DIFFICULTIES, MILESTONES, mars_of
 from engine.marsbot.game import GAME
-from render.marsbot import render_board
+from render.marsbot import board_image, render_board
 from render.marsbot_legend import legend_png
 
 NAME = "marsbot"
@@ -61,6 +61,7 @@ class MarsBot(
                 render_board=render_board,
                 board_view=board_view,
                 event_words=event_words,
+                board_image=board_image,
                 alt_text=alt_texts,
                 pickers=PICKERS,
             )
