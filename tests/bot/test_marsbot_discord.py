@@ -178,7 +178,7 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     log = [(m.seat, m.notation) for m in moves]
     assert replay(GAME, 1, row.options, row.seed, log, GAME.content(state)) == state
     texts = "\n".join(m.content for m in table.dm.history())
-    assert "Generace 2" in texts and "Tah MarsBota" in texts and "Váš tah" in texts
+    assert "Generace 2" in texts and "Tah MarsBota" in texts and "Tvůj tah" in texts
     results = await simcord_env.bot.store.results(row.id)  # type: ignore[attr-defined]
     mine = next(r for r in results if r.user_id == table.person.id)
     assert mine.score == 71 and mine.level == "hard"
