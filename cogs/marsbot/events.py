@@ -67,6 +67,8 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
         if isinstance(out.get(key), str):
             out[key] = word(tr, out[key])
     for key, word in LISTS.items():
+        if isinstance(out.get(key), str):
+            out[key] = [v.strip() for v in out[key].split(",")]
         if isinstance(out.get(key), list | tuple):
             out[key] = ", ".join(word(tr, str(v)) for v in out[key])
     if isinstance(out.get("tags"), list | tuple | str):
