@@ -10,7 +10,8 @@ Figures (targets from issue #16), each beside a baseline measured in the same ru
 - A MarsBot turn through the real bot under SimCord (p50 <= 80 ms): a person in a DM answers
   MarsBot's ``card`` question with ``/marsbot card`` (command, engine decision, store commit,
   picture, post), in whole scripted games (``bench.marsbot_dm``); every other move is timed too.
-  Baselines through the same bot: ``/marsbot board`` (picture and post, no move) and a refused move.
+  Baselines through the same bot: ``/marsbot board`` (picture and post, no move) and a refused move;
+  the engine's part alone: ``apply`` of each card answer in the random games of the first section.
 - 200 random complete games (engine only, the random legal player ``engine.marsbot.randomplay``):
   time per move, games per second; every game must end (by scoring or at the generation limit).
 A missed target prints FAIL; the command still exits 0 (it is a report).
@@ -104,6 +105,8 @@ class Decisions:
     empty: list[float]
     views: list[float]
     tiles: list[int]
+    answers: list[float]
+    """``apply`` of each answer to MarsBot's card question: the engine's part of its turn."""
     placed: int = 0
 
     def time(self, state: State, view: bool) -> None:
@@ -141,7 +144,7 @@ def crowd(state: State, rnd: random.Random) -> list[State]:
 
 def bench_decisions(sizes: Sizes, seed: int) -> Decisions:
     """Every kind of decision in every position of random complete games and their crowded ends."""
-    found = Decisions({name: [] for name, _, _ in KINDS}, [], [], [])
+    found = Decisions({name: [] for name, _, _ in KINDS}, [], [], [], [])
     warm = GAME.new(1, {}, seed)
     for _, tile, rule in KINDS:
         decide(warm, tile, rule)  # content (map, tracks) is loaded once per process
@@ -153,7 +156,11 @@ def bench_decisions(sizes: Sizes, seed: int) -> Decisions:
         moves = 0
         while GAME.outcome(state) is None and moves < MOVES_CAP:
             found.time(state, view=moves % 4 == 0)
-            state, _ = GAME.apply(state, 0, random_move(state, rng))
+            move = random_move(state, rng)
+            start = time.perf_counter()
+            state, _ = GAME.apply(state, 0, move)
+            if move.kind == "card":
+                found.answers.append(time.perf_counter() - start)
             moves += 1
         for crowded in crowd(state, rnd):
             found.time(crowded, view=True)
@@ -213,7 +220,7 @@ def report_decisions(found: Decisions, games: int) -> None:
     print(row("  baseline: one GAME.view", view))
 
 
-def report_turns(sizes: Sizes, seed: int) -> None:
+def report_turns(sizes: Sizes, seed: int, answers: list[float]) -> None:
     from bench.marsbot_dm import play_games
 
     with tempfile.TemporaryDirectory() as folder:
@@ -226,6 +233,13 @@ def report_turns(sizes: Sizes, seed: int) -> None:
     )
     print(row("MarsBot turn (/marsbot card)", turn, note))
     every = Summary.of(timed.every_move())
+    print(
+        row(
+            "  engine: apply a card answer",
+            Summary.of(answers),
+            "in the random games above (the engine part of a turn)",
+        )
+    )
     print(row("every move via SimCord", every, f"{every.p50 / board.p50:.2f}x board"))
     print(row("  baseline: /marsbot board", board))
     print(row("  baseline: a refused move", refused))
@@ -258,8 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else Sizes()
     print(f"MarsBot benchmark — Python {platform.python_version()}, {os.cpu_count()} CPUs, seed {args.seed}")
-    report_decisions(bench_decisions(sizes, args.seed), sizes.position_games)
-    report_turns(sizes, args.seed)
+    decisions = bench_decisions(sizes, args.seed)
+    report_decisions(decisions, sizes.position_games)
+    report_turns(sizes, args.seed, decisions.answers)
     report_random_games(sizes, args.seed)
     return 0
 

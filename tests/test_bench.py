@@ -213,6 +213,7 @@ def test_quick_marsbot_benchmark_prints_every_figure_with_its_baseline(
         r"target p50 <= 80 ms",
         out,
     )
+    assert re.search(rf"engine: apply a card answer\s+n=\d+\s+{FIGURE}", out)
     assert re.search(rf"every move via SimCord\s+n=\d+\s+{FIGURE}.* [\d.]+x board", out)
     assert re.search(rf"baseline: /marsbot board\s+n=\d+\s+{FIGURE}", out)
     assert re.search(rf"baseline: a refused move\s+n=\d+\s+{FIGURE}", out)
