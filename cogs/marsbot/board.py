@@ -9,6 +9,7 @@ person's turn: report a tile, a raised parameter, an attack on MarsBot or a mile
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any, ClassVar
 
@@ -24,6 +25,7 @@ from cogs.marsbot.form import form_prompt, form_view
 from cogs.marsbot.labels import clip, milestone_name
 from cogs.marsbot.pickers import PICKED, PREFIX
 from db.models import TableRow
+from engine.core import Move
 from engine.marsbot.game import GAME
 
 NAME = "marsbot"
@@ -34,11 +36,21 @@ MODALS = ("cost", "values", "total")
 ORDER = ("card", *MODALS, "plants_yes", "plants_no", "tile", "raise", "attack", "claim", "done", "pass")
 
 
+def person_moves(state: dict[str, Any], seat: int = PERSON) -> list[Move]:
+    """The person's legal moves now, for the buttons and autocomplete. An answer to ``values``
+    ranges over every combination of the asked awards' numbers (1000 each: 10^12 moves when
+    MarsBot funds its first award), so its first move stands for all of them."""
+    moves = GAME.legal_moves(state, seat)
+    if (state.get("question") or {}).get("kind") == "values":
+        return list(itertools.islice(moves, 1))
+    return list(moves)
+
+
 def actions_for(state: dict[str, Any]) -> list[str]:
     """The buttons a board shows, from what the engine lets the person do now."""
     if PERSON not in GAME.to_act(state):
         return []
-    moves = list(GAME.legal_moves(state, PERSON))
+    moves = person_moves(state)
     kinds = {m.kind for m in moves}
     notations = {m.notation for m in moves}
     actions = {a for a, n in DIRECT.items() if n in notations}

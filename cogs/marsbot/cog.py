@@ -23,7 +23,7 @@ from bot.i18n import Tr, cmd, lang_of, t
 from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
 from cogs.marsbot.alt_text import alt_texts
-from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view
+from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view, person_moves
 from cogs.marsbot.events import event_words
 from cogs.marsbot.form import FormButton
 from cogs.marsbot.intro import intro
@@ -297,7 +297,7 @@ class MarsBot(
         seat = table.seat_of(interaction.user.id)
         if seat is None or seat not in GAME.to_act(table.state):
             return None
-        moves = [m for m in GAME.legal_moves(table.state, seat) if m.kind in kinds]
+        moves = [m for m in person_moves(table.state, seat) if m.kind in kinds]
         return table.state, Tr(lang_of(interaction.locale)), moves
 
     @staticmethod
