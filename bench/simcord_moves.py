@@ -1,11 +1,13 @@
 """A whole move through the real bot under SimCord, timed: command, engine, store commit,
 picture and post. Two members open 2-player tables of a game and play its bot player's choices
-the way a person types them; each game says how (``Play``)."""
+the way a person types them; each game says how (``Play``). Solo games played in a DM (MarsBot)
+use :func:`simcord_bot` alone and script their person themselves (``bench.marsbot_dm``)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +17,30 @@ Play = Callable[[Any, Any, str], Awaitable[None]]
 """``(member, thread, notation)``: play one move as a person would (a slash command, a click)."""
 
 
-async def time_moves(game: Game, count: int, folder: Path, play: Play) -> list[float]:
-    """The durations of ``count`` moves of ``game``'s normal bot player, played by ``play``."""
+@asynccontextmanager
+async def simcord_bot(folder: Path) -> AsyncIterator[tuple[Any, Any]]:
+    """``(env, bot)``: the real bot under SimCord (no network) on a fresh database in ``folder``;
+    shut down and its store closed afterwards (an open aiosqlite thread would keep the process)."""
     from simcord import Env
 
     from bot import create_bot
     from bot.config import Config
 
-    name = game.info.name
     bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3")))
     env = Env(bot)
     await env.start()
-    durations: list[float] = []
     try:
+        yield env, bot
+    finally:
+        await env.shutdown()
+        await bot.store.close()
+
+
+async def time_moves(game: Game, count: int, folder: Path, play: Play) -> list[float]:
+    """The durations of ``count`` moves of ``game``'s normal bot player, played by ``play``."""
+    name = game.info.name
+    durations: list[float] = []
+    async with simcord_bot(folder) as (env, bot):
         guild = env.create_guild()
         channel = guild.create_text_channel("games")
         members = [guild.add_member(env.create_user(person)) for person in ("alice", "bob")]
@@ -48,7 +61,4 @@ async def time_moves(game: Game, count: int, folder: Path, play: Play) -> list[f
                 start = time.perf_counter()
                 await play(player, thread, notation)
                 durations.append(time.perf_counter() - start)
-    finally:
-        await env.shutdown()
-        await bot.store.close()
     return durations

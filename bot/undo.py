@@ -159,8 +159,12 @@ async def take_back(
     *,
     table_id: int | None = None,
     version: int | None = None,
+    game: str | None = None,
 ) -> TableRow:
     """Take back the caller's last step at the table of this channel and show the board again.
+
+    ``game`` names the table in a DM that holds one per game (``/marsbot undo``); an Undo button
+    names its table's game itself, so it works in such a DM too.
 
     ``table_id`` and ``version`` come from an Undo button: the board it was shown under. A
     button of another table or of an older board is refused (with the reason undo is no longer
@@ -174,7 +178,8 @@ async def take_back(
         own = await service.store.table(table_id)
         if own is None or own.status != "active":
             raise over_refusal(own)
-    here = await service.running_table_here(interaction)
+        game = game or own.game
+    here = await service.running_table_here(interaction, game)
     if table_id is not None and here.id != table_id:
         raise service.stale(here.game)
     seat = service.seat_of(here, interaction.user.id)

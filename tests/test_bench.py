@@ -187,3 +187,39 @@ def test_quick_manhattan_benchmark_prints_every_figure_with_its_baseline(
         rf"bot decision \(normal\)\s+n=\d+\s+{FIGURE}.* [\d.]+x apply  target p99 <= 200 ms", out
     )
     assert re.search(rf"whole move via SimCord\s+n=10\s+{FIGURE}.* \d+x apply  target p50 <= 50 ms", out)
+
+
+def test_quick_marsbot_benchmark_prints_every_figure_with_its_baseline(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Run as the README says (``python -m bench.marsbot --quick``); timings are not judged here,
+    but every move through the bot must be taken and every random game must end."""
+    from bench.marsbot import main as marsbot_main
+
+    assert marsbot_main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"tile decision: \d+ positions of 2 random complete games .*\(0–61 tiles; \d+ with", out)
+    for kind in ("ocean", "B06 ocean", "greenery", "city", "B05 city", "CMM"):
+        assert re.search(rf"\n  {kind}\s+n=\d+\s+{FIGURE}.* max=[\d.]+ ms", out), kind
+    assert re.search(
+        rf"tile decision, every kind\s+n=\d+\s+{FIGURE}.* [\d.]+x empty list  [\d.]+x view  "
+        r"target p99 <= 5 ms",
+        out,
+    )
+    assert re.search(rf"baseline: list the empty spaces\s+n=\d+\s+{FIGURE}", out)
+    assert re.search(rf"baseline: one GAME.view\s+n=\d+\s+{FIGURE}", out)
+    assert re.search(
+        rf"MarsBot turn \(/marsbot card\)\s+n=6\s+{FIGURE}.* [\d.]+x board  [\d.]+x refused  "
+        r"target p50 <= 80 ms",
+        out,
+    )
+    assert re.search(rf"engine: apply a card answer\s+n=\d+\s+{FIGURE}", out)
+    assert re.search(rf"every move via SimCord\s+n=\d+\s+{FIGURE}.* [\d.]+x board", out)
+    assert re.search(rf"baseline: /marsbot board\s+n=\d+\s+{FIGURE}", out)
+    assert re.search(rf"baseline: a refused move\s+n=\d+\s+{FIGURE}", out)
+    assert re.search(r"p50 by move \(ms\): .*card [\d.]+ \(n=6\)", out)
+    assert re.search(
+        r"3 random complete games: [\d.]+ s \([\d.]+ games/s, \d+ moves .* us/move\)  ended: .*"
+        r"unfinished 0  target all end  PASS",
+        out,
+    )

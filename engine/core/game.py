@@ -172,6 +172,13 @@ class Game(ABC):
         state (draw any randomness from the state), so a test can replay a bot's game."""
         raise NotImplementedError(f"{self.info.name} has no bot player")
 
+    def turn_begins(self, before: State, after: State) -> bool | None:
+        """Whether the step ``before`` -> ``after`` begins a turn, where the game knows better than
+        the awaited seats (``None``: by them, ``engine.core.turns``). A companion game whose only
+        player is always awaited says when its own opponent's turn begins, so each of the
+        opponent's turns gets its own board post and replay frame."""
+        return None
+
     def can_undo(self, before: State, seat: int, move: Move, after: State) -> bool:
         """Whether ``seat`` may take ``move`` back (``before`` -> ``after``).
 

@@ -33,6 +33,9 @@ def starts_turn(game: Game, before: State, after: State, awaited: Awaited | None
     """Whether the step ``before`` -> ``after`` begins a turn: a seat is newly awaited, or the game ended."""
     if game.outcome(after) is not None:
         return game.outcome(before) is None
+    declared = game.turn_begins(before, after)
+    if declared is not None:
+        return declared
     waits = awaited or awaited_by(game)
     return bool(set(waits(after)) - set(waits(before)))
 

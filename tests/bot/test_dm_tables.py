@@ -10,7 +10,8 @@ from simcord import Env
 
 from db.models import TableRow
 
-OTHER = "marsbot"
+OTHER = "chess"
+"""A game this bot does not play (MarsBot, the name used before, is a real game now)."""
 
 
 async def other_table(env: Env, user: Any) -> TableRow:

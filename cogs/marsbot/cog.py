@@ -1,0 +1,357 @@
+"""``/marsbot …``: the solo companion's slash commands, thin over the table service.
+
+A MarsBot game lives in the person's DM (one per DM, beside other games' solo tables). Every
+command hands a move in notation to the service, which checks it against the engine: a refused
+move is answered privately and changes nothing. The buttons under each board post do the same
+in a few taps (``cogs.marsbot.board``); the commands are for typing, and autocomplete offers
+only what is legal now.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.confirm import Preview, show_preview
+from bot.errors import UserError
+from bot.i18n import Tr, cmd, lang_of, t
+from bot.tables import GameAdapter, TableService
+from bot.undo import take_back
+from cogs.marsbot.alt_text import alt_texts
+from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view, person_moves
+from cogs.marsbot.events import event_words
+from cogs.marsbot.form import FormButton
+from cogs.marsbot.intro import intro
+from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
+from cogs.marsbot.pickers import PICKERS, PREFIX
+from engine.core import Move
+from engine.marsbot.content import AWARDS, CUTS, DIFFICULTIES, MILESTONES, mars_of
+from engine.marsbot.game import GAME
+from render.marsbot import board_image, render_board
+from render.marsbot_legend import legend_png
+
+NAME = "marsbot"
+TILES = ("ocean", "greenery", "city", "special")
+PARAMS = ("temperature", "oxygen", "venus")
+CORPORATIONS = ("none", "random", "C02", "C03", "C09", "CX1", "CX2")
+CHOICES_MAX = 25
+
+
+def _choices(group: str, values: Iterable[str]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=cmd(f"cmd.marsbot.{group}.{v}"), value=v) for v in values]
+
+
+class MarsBot(
+    commands.GroupCog, group_name=cmd("cmd.marsbot.name"), group_description=cmd("cmd.marsbot.description")
+):
+    """MarsBot's commands; moves go through the table service, which owns their safety."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service: TableService = bot.tables  # type: ignore[attr-defined]
+        self.service.register(
+            GameAdapter(
+                game=GAME,
+                title_key="marsbot.title",
+                render_board=render_board,
+                board_view=board_view,
+                event_words=event_words,
+                board_image=board_image,
+                alt_text=alt_texts,
+                pickers=PICKERS,
+            )
+        )
+
+    async def _play(self, interaction: discord.Interaction, notation: str) -> None:
+        await self.service.play(interaction, notation, game=NAME)
+
+    # ---- a new game
+    @app_commands.command(name=cmd("cmd.marsbot.new.name"), description=cmd("cmd.marsbot.new.description"))
+    @app_commands.rename(
+        difficulty=cmd("cmd.marsbot.new.difficulty.name"),
+        corporation=cmd("cmd.marsbot.new.corporation.name"),
+        prelude=cmd("cmd.marsbot.new.prelude.name"),
+        venus=cmd("cmd.marsbot.new.venus.name"),
+        draft=cmd("cmd.marsbot.new.draft.name"),
+    )
+    @app_commands.describe(
+        difficulty=cmd("cmd.marsbot.new.difficulty.description"),
+        corporation=cmd("cmd.marsbot.new.corporation.description"),
+        prelude=cmd("cmd.marsbot.new.prelude.description"),
+        venus=cmd("cmd.marsbot.new.venus.description"),
+        draft=cmd("cmd.marsbot.new.draft.description"),
+    )
+    @app_commands.choices(
+        difficulty=_choices("difficulty", DIFFICULTIES), corporation=_choices("corporation", CORPORATIONS)
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        difficulty: str | None = None,
+        corporation: str | None = None,
+        prelude: bool | None = None,
+        venus: bool | None = None,
+        draft: bool | None = None,
+    ) -> None:
+        """A solo game against MarsBot in this DM, started at once."""
+        if interaction.guild is not None or not isinstance(interaction.channel, discord.DMChannel):
+            raise UserError("marsbot.dm_only")
+        if await self.service.store.open_table_in(interaction.channel_id or 0, NAME) is not None:
+            raise UserError("marsbot.busy")
+        given = {
+            "difficulty": difficulty,
+            "corporation": corporation,
+            "prelude": prelude,
+            "venus": venus,
+            "draft": draft,
+        }
+        options = {key: value for key, value in given.items() if value is not None}
+        table = await self.service.open_solo(interaction, NAME, options)
+        assert table.state is not None
+        await self.service.post_board(interaction, table, notices=[intro(Tr(table.locale), table.state)])
+
+    # ---- looking
+    @app_commands.command(
+        name=cmd("cmd.marsbot.board.name"), description=cmd("cmd.marsbot.board.description")
+    )
+    async def board(self, interaction: discord.Interaction) -> None:
+        table = await self.service.running_table_here(interaction, NAME)
+        await self.service.post_board(interaction, table)
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.rules.name"), description=cmd("cmd.marsbot.rules.description")
+    )
+    async def rules(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        embed = discord.Embed(title=t(lang, "marsbot.title"), description=t(lang, "marsbot.rules.summary"))
+        for part in ("turn", "you", "tiles", "end", "levels"):
+            embed.add_field(
+                name=t(lang, f"marsbot.rules.{part}_title"),
+                value=t(lang, f"marsbot.rules.{part}"),
+                inline=False,
+            )
+        embed.set_image(url="attachment://marsbot-legend.png")
+        legend = discord.File(io.BytesIO(legend_png(Tr(lang))), filename="marsbot-legend.png")
+        await interaction.response.send_message(embed=embed, file=legend, ephemeral=True)
+
+    @app_commands.command(name=cmd("cmd.marsbot.undo.name"), description=cmd("cmd.marsbot.undo.description"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await take_back(self.service, interaction, game=NAME)
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.resign.name"), description=cmd("cmd.marsbot.resign.description")
+    )
+    async def resign(self, interaction: discord.Interaction) -> None:
+        table = await self.service.running_table_here(interaction, NAME)
+        seat = self.service.seat_of(table, interaction.user.id)
+        tr = Tr(lang_of(interaction.locale))
+        await show_preview(
+            interaction,
+            PREFIX,
+            "resign",
+            table,
+            seat,
+            "resign",
+            Preview(tr("marsbot.resign_confirm")),
+            tr,
+            check_version=False,
+        )
+
+    # ---- the person's reports
+    @app_commands.command(name=cmd("cmd.marsbot.tile.name"), description=cmd("cmd.marsbot.tile.description"))
+    @app_commands.rename(kind=cmd("cmd.marsbot.tile.kind.name"), space=cmd("cmd.marsbot.tile.space.name"))
+    @app_commands.describe(
+        kind=cmd("cmd.marsbot.tile.kind.description"), space=cmd("cmd.marsbot.tile.space.description")
+    )
+    @app_commands.choices(kind=_choices("tile", TILES))
+    async def tile(self, interaction: discord.Interaction, kind: str, space: str) -> None:
+        await self._play(interaction, f"tile {kind} {space.strip().upper()}")
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.raise.name"), description=cmd("cmd.marsbot.raise.description")
+    )
+    @app_commands.rename(param=cmd("cmd.marsbot.raise.param.name"), steps=cmd("cmd.marsbot.raise.steps.name"))
+    @app_commands.describe(
+        param=cmd("cmd.marsbot.raise.param.description"), steps=cmd("cmd.marsbot.raise.steps.description")
+    )
+    @app_commands.choices(param=_choices("param", PARAMS))
+    async def raise_(
+        self, interaction: discord.Interaction, param: str, steps: app_commands.Range[int, 1, 19] = 1
+    ) -> None:
+        await self._play(interaction, f"raise {param} {steps}")
+
+    @app_commands.command(name=cmd("cmd.marsbot.cut.name"), description=cmd("cmd.marsbot.cut.description"))
+    @app_commands.rename(
+        resource=cmd("cmd.marsbot.cut.resource.name"), steps=cmd("cmd.marsbot.cut.steps.name")
+    )
+    @app_commands.describe(
+        resource=cmd("cmd.marsbot.cut.resource.description"), steps=cmd("cmd.marsbot.cut.steps.description")
+    )
+    @app_commands.choices(resource=_choices("resource", CUTS))
+    async def cut(
+        self, interaction: discord.Interaction, resource: str, steps: app_commands.Range[int, 1, 18] = 1
+    ) -> None:
+        await self._play(interaction, f"cut {resource} {steps}")
+
+    @app_commands.command(name=cmd("cmd.marsbot.take.name"), description=cmd("cmd.marsbot.take.description"))
+    @app_commands.rename(amount=cmd("cmd.marsbot.take.amount.name"))
+    @app_commands.describe(amount=cmd("cmd.marsbot.take.amount.description"))
+    async def take(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 99]) -> None:
+        await self._play(interaction, f"take {amount}")
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.milestone.name"), description=cmd("cmd.marsbot.milestone.description")
+    )
+    @app_commands.rename(which=cmd("cmd.marsbot.milestone.which.name"))
+    @app_commands.describe(which=cmd("cmd.marsbot.milestone.which.description"))
+    @app_commands.choices(which=_choices("milestones", MILESTONES))
+    async def milestone(self, interaction: discord.Interaction, which: str) -> None:
+        await self._play(interaction, f"milestone {which}")
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.award.name"), description=cmd("cmd.marsbot.award.description")
+    )
+    @app_commands.rename(which=cmd("cmd.marsbot.award.which.name"))
+    @app_commands.describe(which=cmd("cmd.marsbot.award.which.description"))
+    @app_commands.choices(which=_choices("awards", AWARDS))
+    async def award(self, interaction: discord.Interaction, which: str) -> None:
+        await self._play(interaction, f"award {which}")
+
+    @app_commands.command(name=cmd("cmd.marsbot.done.name"), description=cmd("cmd.marsbot.done.description"))
+    async def done(self, interaction: discord.Interaction) -> None:
+        await self._play(interaction, "done")
+
+    @app_commands.command(name=cmd("cmd.marsbot.pass.name"), description=cmd("cmd.marsbot.pass.description"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self._play(interaction, "pass")
+
+    # ---- answers to MarsBot's questions
+    @app_commands.command(name=cmd("cmd.marsbot.card.name"), description=cmd("cmd.marsbot.card.description"))
+    @app_commands.rename(
+        tags=cmd("cmd.marsbot.card.tags.name"),
+        cost=cmd("cmd.marsbot.card.cost.name"),
+        requirement=cmd("cmd.marsbot.card.requirement.name"),
+        vp=cmd("cmd.marsbot.card.vp.name"),
+    )
+    @app_commands.describe(
+        tags=cmd("cmd.marsbot.card.tags.description"),
+        cost=cmd("cmd.marsbot.card.cost.description"),
+        requirement=cmd("cmd.marsbot.card.requirement.description"),
+        vp=cmd("cmd.marsbot.card.vp.description"),
+    )
+    @app_commands.choices(vp=_choices("vp", ("vp0", "vp+", "vp-")))
+    async def card(
+        self,
+        interaction: discord.Interaction,
+        tags: str,
+        cost: app_commands.Range[int, 0, 99],
+        requirement: bool = False,
+        vp: str = "vp0",
+    ) -> None:
+        words = tags.replace(",", " ").replace("+", " ").split()
+        typed = "+".join(words) if words else "none"
+        await self._play(interaction, f"card {typed} {cost} {'req' if requirement else 'noreq'} {vp}")
+
+    @app_commands.command(name=cmd("cmd.marsbot.cost.name"), description=cmd("cmd.marsbot.cost.description"))
+    @app_commands.rename(cost=cmd("cmd.marsbot.cost.cost.name"))
+    @app_commands.describe(cost=cmd("cmd.marsbot.cost.cost.description"))
+    async def cost(self, interaction: discord.Interaction, cost: app_commands.Range[int, 0, 99]) -> None:
+        await self._play(interaction, f"cost {cost}")
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.answer.name"), description=cmd("cmd.marsbot.answer.description")
+    )
+    @app_commands.rename(choice=cmd("cmd.marsbot.answer.choice.name"))
+    @app_commands.describe(choice=cmd("cmd.marsbot.answer.choice.description"))
+    async def answer(self, interaction: discord.Interaction, choice: str) -> None:
+        await self._play(interaction, choice.strip())
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.values.name"), description=cmd("cmd.marsbot.values.description")
+    )
+    @app_commands.rename(values=cmd("cmd.marsbot.values.values.name"))
+    @app_commands.describe(values=cmd("cmd.marsbot.values.values.description"))
+    async def values(self, interaction: discord.Interaction, values: str) -> None:
+        await self._play(interaction, f"values {values.strip()}")
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.total.name"), description=cmd("cmd.marsbot.total.description")
+    )
+    @app_commands.rename(score=cmd("cmd.marsbot.total.score.name"))
+    @app_commands.describe(score=cmd("cmd.marsbot.total.score.description"))
+    async def total(self, interaction: discord.Interaction, score: app_commands.Range[int, 0, 999]) -> None:
+        await self._play(interaction, f"total {score}")
+
+    # ---- autocomplete: only what is legal now
+    async def _legal(
+        self, interaction: discord.Interaction, kinds: tuple[str, ...]
+    ) -> tuple[dict[str, Any], Tr, list[Move]] | None:
+        table = await self.service.store.open_table_in(interaction.channel_id or 0, NAME)
+        if table is None or table.state is None:
+            return None
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or seat not in GAME.to_act(table.state):
+            return None
+        moves = [m for m in person_moves(table.state, seat) if m.kind in kinds]
+        return table.state, Tr(lang_of(interaction.locale)), moves
+
+    @staticmethod
+    def _offer(pairs: Iterable[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        found = [
+            app_commands.Choice(name=clip(label), value=value)
+            for value, label in dict(pairs).items()
+            if typed in value.lower() or typed in label.lower()
+        ]
+        return found[:CHOICES_MAX]
+
+    @tile.autocomplete("space")
+    async def _spaces(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._legal(interaction, ("tile",))
+        if found is None:
+            return []
+        state, tr, moves = found
+        kind = str(getattr(interaction.namespace, "kind", "") or "")
+        spaces = mars_of(state).spaces
+        chosen = [m.args[1] for m in moves if not kind or m.args[0] == kind]
+        return self._offer(((s, space_words(tr, s, spaces[s].bonus)) for s in dict.fromkeys(chosen)), current)
+
+    @answer.autocomplete("choice")
+    async def _answers(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self._legal(interaction, ("plants", "closest"))
+        if found is None:
+            return []
+        _, tr, moves = found
+
+        def label(move: Move) -> str:
+            if move.kind == "plants":
+                return tr(f"marsbot.button.plants_{move.args[0]}")
+            which = move.args[0]
+            return tr("marsbot.button.equal") if which == "equal" else milestone_name(tr, which)
+
+        return self._offer(((m.notation, label(m)) for m in moves), current)
+
+    @values.autocomplete("values")
+    async def _values_hint(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = await self.service.store.open_table_in(interaction.channel_id or 0, NAME)
+        question = ((table.state or {}).get("question") or {}) if table is not None else {}
+        awards = [str(a) for a in question.get("awards", [])]
+        if not awards or current.strip():
+            return []
+        tr = Tr(lang_of(interaction.locale))
+        example = " ".join(f"{a}=0" for a in awards)
+        return [app_commands.Choice(name=clip(", ".join(award_name(tr, a) for a in awards)), value=example)]
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(BoardButton, FormButton, ExpiredPicker)
+    await bot.add_cog(MarsBot(bot))

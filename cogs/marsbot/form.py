@@ -1,0 +1,187 @@
+"""The card form: what a revealed project card shows, in a few taps on a phone.
+
+MarsBot's action pile is made of the person's physical project cards, so when MarsBot plays one
+the bot must learn its tags (in the printed order, left to right), its cost, whether it has a
+requirement and the sign of its VP. The form is a private message of tag buttons: each tap adds
+a tag, **Remove last** takes one back, and **Details…** opens a small form for cost,
+requirement and VP, whose submission is the answer (``card <tags> <cost> req|noreq vp``).
+
+The buttons keep everything in their custom ids (``mbf:<table>:<version>:<tags>:<action>``), so
+the form survives a restart, and the version refuses a form opened on an older board.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.errors import UserError, run_guarded
+from bot.i18n import Tr, lang_of
+from bot.tables import TableService, over_refusal
+from cogs.marsbot.labels import clip, tag_name, tags_words
+from db.models import TableRow
+from engine.marsbot.content import TAGS
+
+NAME = "marsbot"
+PREFIX = "mbf"
+MAX_TAGS = 4
+"""No project card prints more than four tags."""
+COST_MAX_LENGTH = 3
+VP_CHOICES = ("vp0", "vp+", "vp-")
+
+
+def allowed_tags(options: dict[str, Any]) -> tuple[str, ...]:
+    """The tag buttons of a game: the wild tag only with Prelude, Venus only with Venus Next."""
+    return tuple(
+        tag
+        for tag in TAGS
+        if (tag != "wild" or options.get("prelude")) and (tag != "venus" or options.get("venus"))
+    )
+
+
+def _code(tags: tuple[str, ...]) -> str:
+    return ".".join(tags)
+
+
+def _tags(code: str) -> tuple[str, ...]:
+    return tuple(t for t in code.split(".") if t)
+
+
+def form_prompt(tr: Tr, tags: tuple[str, ...]) -> str:
+    return tr("marsbot.form.prompt", tags=tags_words(tr, tags), count=len(tags), most=MAX_TAGS)
+
+
+def form_view(table: TableRow, tags: tuple[str, ...], tr: Tr) -> discord.ui.View:
+    """Tag buttons (disabled once four are chosen), then Remove last and Details…."""
+    view = discord.ui.View(timeout=None)
+    full = len(tags) >= MAX_TAGS
+    options = dict(table.options or {})
+    for tag in allowed_tags(options):
+        view.add_item(FormButton(table.id, table.version, tags, tag, tr, disabled=full))
+    view.add_item(FormButton(table.id, table.version, tags, "back", tr, disabled=not tags))
+    view.add_item(FormButton(table.id, table.version, tags, "details", tr))
+    return view
+
+
+async def _table(interaction: discord.Interaction, table_id: int, version: int) -> TableRow:
+    """The table the form belongs to, if it is still the board the person sees and theirs."""
+    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+    table = await service.store.table(table_id)
+    if table is None or table.status != "active" or table.state is None:
+        raise over_refusal(table)
+    service.seat_of(table, interaction.user.id)
+    if table.version != version:
+        raise service.stale(NAME)
+    return table
+
+
+class FormButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mbf:(?P<table>\d+):(?P<version>\d+):(?P<tags>[a-z.]*):(?P<action>[a-z]+)",
+):
+    """One button of the card form; everything it needs is in its custom id."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        tags: tuple[str, ...],
+        action: str,
+        tr: Tr | None = None,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        words = tr or Tr("en")
+        if action in TAGS:
+            label, style = tag_name(words, action), discord.ButtonStyle.secondary
+        else:
+            label = words(f"marsbot.form.{action}")
+            style = discord.ButtonStyle.success if action == "details" else discord.ButtonStyle.danger
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label),
+                style=style,
+                custom_id=f"mbf:{table_id}:{version}:{_code(tags)}:{action}",
+                disabled=disabled,
+            )
+        )
+        self.table_id, self.version, self.tags, self.action = table_id, version, tags, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> FormButton:
+        return cls(int(match["table"]), int(match["version"]), _tags(match["tags"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        tr = Tr(lang_of(interaction.locale))
+        table = await _table(interaction, self.table_id, self.version)
+        if self.action == "details":
+            await interaction.response.send_modal(CardDetails(table.id, table.version, self.tags, tr))
+            return
+        if self.action == "back":
+            tags = self.tags[:-1]
+        elif self.action in allowed_tags(dict(table.options or {})) and len(self.tags) < MAX_TAGS:
+            tags = (*self.tags, self.action)
+        else:
+            raise UserError("marsbot.form.no_such_tag")
+        await interaction.response.edit_message(
+            content=form_prompt(tr, tags), view=form_view(table, tags, tr)
+        )
+
+
+def parse_number(text: str, refusal: str, most: int) -> int:
+    """A number typed in a form: digits only, at most ``most`` (else a friendly refusal)."""
+    typed = text.strip()
+    if not typed.isdigit() or len(typed) > len(str(most)) or int(typed) > most:
+        raise UserError(refusal, most=most)
+    return int(typed)
+
+
+class CardDetails(discord.ui.Modal):
+    """Cost, requirement and VP of the revealed card; submitting it answers MarsBot's question."""
+
+    def __init__(self, table_id: int, version: int, tags: tuple[str, ...], tr: Tr) -> None:
+        super().__init__(title=clip(tr("marsbot.form.title", tags=tags_words(tr, tags)))[:45])
+        self.table_id, self.version, self.tags, self.tr = table_id, version, tags, tr
+        self.cost: discord.ui.TextInput[CardDetails] = discord.ui.TextInput(
+            label=tr("marsbot.form.cost"),
+            placeholder=tr("marsbot.form.cost_hint"),
+            max_length=COST_MAX_LENGTH,
+            custom_id="mbf:cost",
+        )
+        self.requirement: discord.ui.Select[CardDetails] = discord.ui.Select(
+            custom_id="mbf:req",
+            options=[
+                discord.SelectOption(label=tr("marsbot.req.no"), value="noreq", default=True),
+                discord.SelectOption(label=tr("marsbot.req.yes"), value="req"),
+            ],
+        )
+        self.vp: discord.ui.Select[CardDetails] = discord.ui.Select(
+            custom_id="mbf:vp",
+            options=[
+                discord.SelectOption(label=tr(f"marsbot.vp.{v}"), value=v, default=v == "vp0")
+                for v in VP_CHOICES
+            ],
+        )
+        self.add_item(self.cost)
+        self.add_item(discord.ui.Label(text=tr("marsbot.form.requirement"), component=self.requirement))
+        self.add_item(discord.ui.Label(text=tr("marsbot.form.vp"), component=self.vp))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self._submit(interaction))
+
+    async def _submit(self, interaction: discord.Interaction) -> None:
+        cost = parse_number(self.cost.value, "marsbot.form.bad_cost", 99)
+        requirement = (self.requirement.values or ["noreq"])[0]
+        vp = (self.vp.values or ["vp0"])[0]
+        tags = "+".join(self.tags) or "none"
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        await service.play(
+            interaction, f"card {tags} {cost} {requirement} {vp}", game=NAME, expected_version=self.version
+        )

@@ -1,0 +1,124 @@
+"""MarsBot's private pickers for the person's reports, on the shared picker (``bot.picker``).
+
+Every choice comes from ``legal_moves``: a tile is chosen kind → map row → space (a select shows
+25 options and Tharsis has 61 spaces), a raised parameter parameter → steps, an attack the cut
+production or the M€ taken → amount, a claim the milestone or award. Select ids are
+``mbp:<boot>:<table>:<action>:<nonce>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import Tr
+from bot.picker import Chosen, Pickers, PickSpec
+from cogs.marsbot.labels import award_name, clip, cut_name, milestone_name, param_name, space_words, tile_name
+from engine.core import Move, State
+from engine.marsbot.content import mars_of
+from engine.marsbot.game import GAME
+
+PREFIX = "mbp"
+PICKED: dict[str, set[str]] = {
+    "tile": {"tile"},
+    "raise": {"raise"},
+    "attack": {"cut", "take"},
+    "claim": {"milestone", "award"},
+}
+"""Board actions that open a picker, and the move kinds each builds."""
+
+
+def tile_steps(move: Move) -> Iterable[Chosen]:
+    """``tile city C4`` -> (city, C, C4)."""
+    return ((move.args[0], move.args[1][:1], move.args[1]),)
+
+
+def kind_first(move: Move) -> Iterable[Chosen]:
+    """``cut steel 2`` -> (cut:steel, 2); ``take 5`` -> (take, 5); ``raise oxygen 1`` -> (oxygen, 1)."""
+    if move.kind == "cut":
+        return ((f"cut:{move.args[0]}", move.args[1]),)
+    if move.kind == "take":
+        return (("take", move.args[0]),)
+    return (move.args,)
+
+
+def whole(move: Move) -> Iterable[Chosen]:
+    return ((move.notation,),)
+
+
+def _options(pairs: Iterable[tuple[str, str]]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=clip(label), value=value) for value, label in pairs]
+
+
+def tile_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    if not chosen:
+        return _options((t, tile_name(tr, t)) for t in tokens)
+    if len(chosen) == 1:
+        return _options((t, tr("marsbot.pick.row", row=t)) for t in tokens)
+    spaces = mars_of(state).spaces
+    return _options((t, space_words(tr, t, spaces[t].bonus if t in spaces else None)) for t in tokens)
+
+
+def raise_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    if not chosen:
+        return _options((t, param_name(tr, t)) for t in tokens)
+    return _options((t, tr("marsbot.pick.steps", count=int(t))) for t in tokens if t.isdigit())
+
+
+def attack_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    if not chosen:
+        return _options(
+            (
+                t,
+                tr("marsbot.pick.take")
+                if t == "take"
+                else tr("marsbot.pick.cut", resource=cut_name(tr, t[4:])),
+            )
+            for t in tokens
+        )
+    key = "marsbot.pick.money" if chosen[0] == "take" else "marsbot.pick.steps_back"
+    return _options((t, tr(key, count=int(t))) for t in tokens if t.isdigit())
+
+
+def claim_labels(
+    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
+) -> list[discord.SelectOption]:
+    def label(notation: str) -> str:
+        kind, _, which = notation.partition(" ")
+        if kind == "milestone":
+            return tr("marsbot.pick.milestone", milestone=milestone_name(tr, which))
+        return tr("marsbot.pick.award", award=award_name(tr, which))
+
+    return _options((t, label(t)) for t in tokens)
+
+
+def _spec(kinds: set[str], labels: Any, key: str, steps: Any) -> PickSpec:
+    return PickSpec(
+        kinds=frozenset(kinds),
+        labels=labels,
+        placeholder=lambda tr, chosen: tr(f"marsbot.pick.{key}_placeholder.{min(len(chosen), 2)}"),
+        prompt=lambda tr, state, seat, chosen: tr(f"marsbot.pick.{key}_prompt"),
+        unavailable=f"marsbot.pick.no_{key}",
+        steps=steps,
+        skip_single=True,
+    )
+
+
+PICKERS = Pickers(
+    prefix=PREFIX,
+    game=GAME,
+    specs={
+        "tile": _spec(PICKED["tile"], tile_labels, "tile", tile_steps),
+        "raise": _spec(PICKED["raise"], raise_labels, "raise", lambda m: (m.args,)),
+        "attack": _spec(PICKED["attack"], attack_labels, "attack", kind_first),
+        "claim": _spec(PICKED["claim"], claim_labels, "claim", whole),
+    },
+)

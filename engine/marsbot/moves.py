@@ -1,0 +1,113 @@
+"""The moves the person may make now, for ``legal_moves`` and random play.
+
+Exact, and lazy where large: a ``values`` answer ranges over every combination of values
+(0–999 each). The ``card`` answer is the exception: ``apply`` accepts any well-formed card (up to
+4 tags from the allowed list, cost 0–99), and ``legal_moves`` lists a representative part of
+it: no tags or a single tag, each cost 0–45, with and without a requirement, each VP sign.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from engine.core import Move, State
+from engine.marsbot.common import PERSON, track_ids
+from engine.marsbot.content import AWARD_LIMIT, AWARDS, MILESTONE_LIMIT, MILESTONES, TAGS, tracks_of
+from engine.marsbot.notation import (
+    AWARD,
+    CLOSEST,
+    COST,
+    CUT,
+    DONE_MOVE,
+    EQUAL,
+    MAX_COST,
+    MAX_TAKE,
+    MAX_TOTAL,
+    MAX_VALUE,
+    MILESTONE,
+    NO,
+    PASS_MOVE,
+    PLANTS,
+    RAISE,
+    TAKE,
+    TILE,
+    TILES,
+    TOTAL,
+    VALUES,
+    VP_OF_SIGN,
+    VP_SIGNS,
+    YES,
+    card_move,
+)
+from engine.marsbot.params import steps_left
+from engine.marsbot.placement import person_final_spaces, person_spaces
+
+CARD_COSTS = range(46)
+
+
+def allowed_tags(state: State) -> list[str]:
+    return [tag for tag in TAGS if tag != "wild" or state["options"]["prelude"]]
+
+
+def card_moves(state: State) -> Iterator[Move]:
+    for tags in [[], *([tag] for tag in allowed_tags(state))]:
+        for cost in CARD_COSTS:
+            for req in (False, True):
+                for sign in VP_SIGNS:
+                    yield card_move(tags, cost, req, VP_OF_SIGN[sign])
+
+
+def answer_moves(state: State) -> Iterator[Move]:
+    question = state["question"]
+    kind = question["kind"]
+    if kind == "card":
+        yield from card_moves(state)
+    elif kind == COST:
+        yield from (Move(COST, (str(n),)) for n in range(MAX_COST + 1))
+    elif kind == PLANTS:
+        yield from (Move(PLANTS, (YES,)), Move(PLANTS, (NO,)))
+    elif kind == CLOSEST:
+        yield from (Move(CLOSEST, (m,)) for m in [*question["milestones"], EQUAL])
+    elif kind == VALUES:
+        awards = question["awards"]
+        for numbers in itertools.product(range(MAX_VALUE + 1), repeat=len(awards)):
+            yield Move(VALUES, tuple(f"{a}={n}" for a, n in zip(awards, numbers, strict=True)))
+    elif kind == TOTAL:
+        yield from (Move(TOTAL, (str(n),)) for n in range(MAX_TOTAL + 1))
+
+
+def report_moves(state: State) -> Iterator[Move]:
+    for tile in TILES:
+        yield from (Move(TILE, (tile, space)) for space in person_spaces(state, tile))
+    for param in ("temperature", "oxygen", *(("venus",) if state["options"]["venus"] else ())):
+        yield from (Move(RAISE, (param, str(n))) for n in range(1, steps_left(state, param) + 1))
+    board = tracks_of(state)
+    for track in track_ids(state):
+        resource = board[track].cut
+        if resource is not None:
+            yield from (Move(CUT, (resource, str(n))) for n in range(1, state["tracks"][track] + 1))
+    yield from (Move(TAKE, (str(n),)) for n in range(1, MAX_TAKE + 1))
+    if len(state["milestones"]) < MILESTONE_LIMIT:
+        yield from (Move(MILESTONE, (m,)) for m in MILESTONES if m not in state["milestones"])
+    if len(state["awards"]) < AWARD_LIMIT:
+        yield from (Move(AWARD, (a,)) for a in AWARDS if a not in state["awards"])
+    yield DONE_MOVE
+    yield PASS_MOVE
+
+
+def final_moves(state: State) -> Iterator[Move]:
+    if state["finals"][PERSON]:
+        return
+    yield from (Move(TILE, ("greenery", space)) for space in person_final_spaces(state))
+    yield DONE_MOVE
+
+
+def legal_moves(state: State) -> Iterator[Move]:
+    if state["phase"] == "over":
+        return iter(())
+    if state["question"] is not None:
+        return answer_moves(state)
+    if state["phase"] == "final":
+        return final_moves(state)
+    return report_moves(state)

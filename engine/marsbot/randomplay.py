@@ -1,0 +1,54 @@
+"""A random legal player, for property tests and the benchmark.
+
+It picks a kind of move uniformly among those legal now, then one move of that kind uniformly,
+and for the large answers (``values``, ``total``, ``cost``, ``card``) draws the numbers directly
+instead of listing them. A turn's reports are few: ``done`` and ``pass`` are as likely as any
+kind of report, so a generation ends after a handful of moves and a game within 20 generations.
+"""
+
+from __future__ import annotations
+
+from engine.core import Move, Rng, State
+from engine.marsbot.moves import allowed_tags, answer_moves, final_moves, report_moves
+from engine.marsbot.notation import (
+    CARD,
+    COST,
+    MAX_TAGS,
+    TOTAL,
+    VALUES,
+    VP_OF_SIGN,
+    VP_SIGNS,
+    card_move,
+)
+
+LARGEST_VALUE = 40
+"""Random award values stay near real ones (0–40), so either side may lead."""
+
+
+def random_move(state: State, rng: Rng) -> Move:
+    """A random legal move of the person (the game must not be over)."""
+    question = state["question"]
+    if question is not None:
+        return _answer(state, question, rng)
+    listed = list(final_moves(state) if state["phase"] == "final" else report_moves(state))
+    kinds = sorted({m.kind for m in listed})
+    kind = rng.choice(kinds)
+    return rng.choice([m for m in listed if m.kind == kind])
+
+
+def _answer(state: State, question: dict[str, object], rng: Rng) -> Move:
+    kind = question["kind"]
+    if kind == CARD:
+        tags = allowed_tags(state)
+        count = rng.choice([0, 1, 1, 1, 2, 2, 3, MAX_TAGS])
+        chosen = [rng.choice(tags) for _ in range(count)]
+        sign = rng.choice(VP_SIGNS)
+        return card_move(chosen, rng.below(40), rng.below(2) == 1, VP_OF_SIGN[sign])
+    if kind == COST:
+        return Move(COST, (str(rng.below(40)),))
+    if kind == TOTAL:
+        return Move(TOTAL, (str(rng.below(120)),))
+    if kind == VALUES:
+        awards = list(question["awards"])  # type: ignore[call-overload]
+        return Move(VALUES, tuple(f"{a}={rng.below(LARGEST_VALUE + 1)}" for a in awards))
+    return rng.choice(list(answer_moves(state)))

@@ -1,0 +1,158 @@
+"""The person's moves: what they report during their turn, their answers to MarsBot's questions,
+their final greeneries. Each function checks first and raises ``IllegalMove`` before it changes
+anything (``game.apply`` hands it a fresh copy in any case).
+
+The person's tiles count for adjacency, ownership and the limits (an ocean raises the ocean
+count, a greenery the oxygen, without TR for MarsBot); their rewards are their own. A production
+cut moves MarsBot's matching track back; money or resources taken from MarsBot are money it loses.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalMove, Move, State
+from engine.marsbot.common import MARSBOT, PERSON, event
+from engine.marsbot.content import AWARD_LIMIT, MILESTONE_LIMIT, tracks_of
+from engine.marsbot.generations import person_final_done, person_turn
+from engine.marsbot.notation import (
+    AWARD,
+    CARD,
+    CLOSEST,
+    COST,
+    CUT,
+    DONE,
+    EQUAL,
+    MILESTONE,
+    PASS,
+    PLANTS,
+    RAISE,
+    TAKE,
+    TILE,
+    TOTAL,
+    VALUES,
+    VP_OF_SIGN,
+    YES,
+    parse_values,
+    split_tags,
+)
+from engine.marsbot.params import is_maxed, person_raise, raise_error, steps_left
+from engine.marsbot.placement import person_may_place
+from engine.marsbot.resolve import push
+from engine.marsbot.tracks import cut as cut_track
+
+
+def place_tile(state: State, tile: str, space: str, events: list[Event]) -> None:
+    refusal = person_may_place(state, tile, space)
+    if refusal is not None:
+        raise IllegalMove(refusal, tile=tile, space=space)
+    state["map"][space] = {"tile": tile, "owner": PERSON}
+    state["last"]["spaces"].append(space)
+    events.append(event("tile", tile=tile, space=space, owner=PERSON, reason="report"))
+    if tile == "ocean":
+        before = state["params"]["oceans"]
+        state["params"]["oceans"] = before + 1
+        events.append(event("oceans", **{"from": before, "to": before + 1}))
+    elif tile == "greenery" and state["phase"] == "person" and not is_maxed(state, "oxygen"):
+        person_raise(state, "oxygen", 1, events)
+
+
+def report(state: State, move: Move, events: list[Event]) -> None:
+    """A move of the person's turn (phase ``person``, no question waiting)."""
+    kind, args = move.kind, move.args
+    if kind == TILE:
+        place_tile(state, args[0], args[1], events)
+    elif kind == RAISE:
+        refusal = raise_error(state, args[0], int(args[1]))
+        if refusal is not None:
+            raise IllegalMove(refusal, param=args[0], steps=int(args[1]), left=steps_left(state, args[0]))
+        person_raise(state, args[0], int(args[1]), events)
+    elif kind == CUT:
+        cut(state, args[0], int(args[1]), events)
+    elif kind == TAKE:
+        amount = min(int(args[0]), state["money"])
+        state["money"] -= amount
+        events.append(event("taken", amount=amount, total=state["money"]))
+    elif kind == MILESTONE:
+        claim(state, "milestones", args[0], MILESTONE_LIMIT, events)
+    elif kind == AWARD:
+        claim(state, "awards", args[0], AWARD_LIMIT, events)
+    elif kind == DONE:
+        if state["passed"][MARSBOT]:
+            person_turn(state, events)
+        else:
+            push(state, {"do": "turn"})
+    elif kind == PASS:
+        state["passed"][PERSON] = True
+        events.append(event("passed", who=PERSON))
+        push(state, {"do": "generation_end" if state["passed"][MARSBOT] else "turn"})
+    else:
+        raise IllegalMove("marsbot.no_question", move=kind)
+
+
+def cut(state: State, resource: str, steps: int, events: list[Event]) -> None:
+    track = next(t.id for t in tracks_of(state).values() if t.cut == resource)
+    position = state["tracks"][track]
+    if position == 0:
+        raise IllegalMove("marsbot.nothing_to_cut", resource=resource, track=track)
+    if steps > position:
+        raise IllegalMove("marsbot.cut_too_much", resource=resource, track=track, position=position)
+    cut_track(state, track, steps, resource, events)
+
+
+def claim(state: State, what: str, name: str, limit: int, events: list[Event]) -> None:
+    """The person claims a milestone or funds an award."""
+    single = what[:-1]
+    if name in state[what]:
+        raise IllegalMove(f"marsbot.{single}_taken", **{single: name})
+    if len(state[what]) >= limit:
+        raise IllegalMove(f"marsbot.{what}_full", **{single: name})
+    state[what][name] = PERSON
+    events.append(event(single, **{single: name, "owner": PERSON}))
+
+
+def final_move(state: State, move: Move, events: list[Event]) -> None:
+    """The final greeneries: ``tile greenery X`` any number of times, then ``done``."""
+    if state["finals"][PERSON]:
+        raise IllegalMove("marsbot.final_done")
+    if move.kind == DONE:
+        person_final_done(state, events)
+    elif move.kind == TILE and move.args[0] == "greenery":
+        place_tile(state, "greenery", move.args[1], events)
+    else:
+        raise IllegalMove("marsbot.final_only_greenery", move=move.kind)
+
+
+def answer(state: State, move: Move, events: list[Event]) -> None:
+    """Store the answer into the waiting step, after checking it fits the question."""
+    question = state["question"]
+    step = state["todo"][0]
+    kind, args = move.kind, move.args
+    if kind != question["kind"]:
+        raise IllegalMove("marsbot.answer_first", question=question["kind"], move=kind)
+    if kind == CARD:
+        tags = split_tags(args[0])
+        if "wild" in tags and not state["options"]["prelude"]:
+            raise IllegalMove("marsbot.no_wild")
+        step["card"] = {
+            "tags": tags,
+            "cost": int(args[1]),
+            "req": args[2] == "req",
+            "vp": VP_OF_SIGN[args[3]],
+        }
+    elif kind == COST:
+        step["cost"] = int(args[0])
+    elif kind == PLANTS:
+        step["plants"] = args[0] == YES
+    elif kind == CLOSEST:
+        if args[0] != EQUAL and args[0] not in question["milestones"]:
+            raise IllegalMove(
+                "marsbot.not_a_choice", milestone=args[0], choices=", ".join(question["milestones"])
+            )
+        step["closest"] = args[0]
+    elif kind == VALUES:
+        values = parse_values(args)
+        if list(values) != list(question["awards"]):
+            raise IllegalMove("marsbot.values_mismatch", awards=", ".join(question["awards"]))
+        step["values"] = values
+    elif kind == TOTAL:
+        step["total"] = int(args[0])
+    state["question"] = None

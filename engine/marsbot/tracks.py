@@ -1,0 +1,70 @@
+"""MarsBot's tracks: a tag advances one, a space's action triggers once, the person's cuts.
+
+Advancing a track by 1: at its end (18) it is a failed action. Otherwise the cube moves on; a
+space beyond the highest ever reached triggers its action (and C02's cube there); a space
+reached before does nothing ("tyto akce se znovu neaktivují"). C09 gains 2 M€ whenever the Earth
+track rises, re-reached spaces included. A wild tag advances the lowest of the seven tracks (the
+higher one on the board on a tie); a Venus tag without Venus Next is ignored.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, State
+from engine.marsbot.common import event, failed, gain_money, tag_track
+from engine.marsbot.content import TRACK_IDS, TRACK_LENGTH, tracks_of
+from engine.marsbot.corporations import EARTH_MONEY, has_effect, on_tag
+from engine.marsbot.resolve import Question, Step, handler, push
+
+WILD = "wild"
+
+
+def lowest_track(state: State) -> str:
+    """The wild tag's track: the lowest of the seven, the higher on the board on a tie."""
+    return min(TRACK_IDS, key=lambda t: (state["tracks"][t], TRACK_IDS.index(t)))
+
+
+@handler("tag")
+def tag(state: State, step: Step, events: list[Event]) -> Question | None:
+    name = step["tag"]
+    track = lowest_track(state) if name == WILD else tag_track(state, name)
+    events.append(event("tag_ignored", tag=name) if track is None else event("tag", tag=name, track=track))
+    on_tag(state, name, events)
+    if track is not None:
+        push(state, {"do": "advance", "track": track})
+    return None
+
+
+@handler("advance")
+def advance(state: State, step: Step, events: list[Event]) -> Question | None:
+    track = step["track"]
+    pos = state["tracks"][track]
+    if pos >= TRACK_LENGTH:
+        events.append(event("track_end", track=track))
+        failed(state, events, "track_end")
+        return None
+    state["tracks"][track] = pos + 1
+    events.append(event("track", track=track, **{"from": pos, "to": pos + 1}))
+    if track == "earth" and has_effect(state, EARTH_MONEY):
+        gain_money(state, events, 2, "corporation")
+    if pos + 1 <= state["reached"][track]:
+        events.append(event("no_trigger", track=track, to=pos + 1))
+        return None
+    state["reached"][track] = pos + 1
+    follow: list[Step] = []
+    action = tracks_of(state)[track].action(pos + 1)
+    if action:
+        follow.append({"do": "action", "action": action, "track": track, "space": pos + 1})
+    for colour in ("white", "black"):
+        if pos + 1 in state["cubes"][colour].get(track, []):
+            follow.append({"do": "cube", "colour": colour, "track": track, "space": pos + 1})
+    push(state, *follow)
+    return None
+
+
+def cut(state: State, track: str, steps: int, resource: str, events: list[Event]) -> None:
+    """The person cut MarsBot's production: its track moves back (never below 0); the spaces it
+    leaves were reached, so they will not trigger again."""
+    pos = state["tracks"][track]
+    to = max(0, pos - steps)
+    state["tracks"][track] = to
+    events.append(event("cut", resource=resource, track=track, **{"from": pos, "to": to}))

@@ -1,0 +1,223 @@
+"""MarsBot in a DM through the real bot: the card form, the person's reports, corrections by
+undo, a restart, Czech, and a whole game through several generations to the solo record."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from simcord import Env
+
+from bot.client import GameBot
+from engine.core.game import replay
+from engine.marsbot import GAME
+from tests.bot.harness import moved
+from tests.bot.marsbot_table import MarsBotTable, components, labels
+
+MAX_MOVES = 400
+
+
+def moved_cs(result: object) -> bool:
+    """``moved`` for a Czech player: a new post, or a private pointer to the edited one."""
+    response = getattr(result, "response", None)
+    return response is not None and (not result.ephemeral or "Deska ukazuje" in response.content)  # type: ignore[attr-defined]
+
+
+async def until_card_question(table: MarsBotTable) -> dict:
+    """Reports ``done`` until MarsBot asks for a revealed project card."""
+    for _ in range(10):
+        state = await table.state()
+        if state["question"] and state["question"]["kind"] == "card":
+            return state
+        assert state["question"] is None, state["question"]
+        assert moved(await table.play("done"))
+    raise AssertionError("MarsBot never asked for a card")
+
+
+async def test_only_in_a_dm_and_one_game_at_a_time(simcord_env: Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    member = guild.add_member(simcord_env.create_user("erin"))
+    refused = await member.slash(channel, "marsbot new")
+    assert refused.ephemeral and "direct message" in refused.response.content
+    assert await simcord_env.bot.store.open_table_in(channel.id) is None  # type: ignore[attr-defined]
+    table = await MarsBotTable.open(simcord_env)
+    opened = await table.start(difficulty="hard")
+    assert not opened.ephemeral
+    assert "**Hard**" in opened.response.content and "top **3** project cards" in opened.response.content
+    again = await table.start()
+    assert again.ephemeral and "already running" in again.response.content
+    (post,) = table.posts()
+    assert labels(post) == ["Tile", "Parameter", "Attack on MarsBot", "Milestone / award", "End turn", "Pass"]
+    assert post.attachments[0].size < 500_000
+
+
+async def test_a_revealed_card_by_the_form_and_a_bad_cost_changes_nothing(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start()
+    await until_card_question(table)
+    board = table.posts()[-1]
+    assert "Reveal the **top card of MarsBot's action pile**" in board.content
+    assert labels(board)[0] == "Card revealed…"
+    form = await table.person.click(board, label="Card revealed…")
+    assert form.ephemeral and "no tags" in form.response.content
+    assert "Wild" not in labels(form.response) and "Venus" not in labels(form.response)  # base game
+    form = await table.person.click(form.response, label="Building")
+    form = await table.person.click(form.response, label="Space")
+    form = await table.person.click(form.response, label="Event")
+    form = await table.person.click(form.response, label="⌫ Remove last")
+    assert "**Building, Space** (2 of at most 4)" in form.response.content
+    before = await table.row()
+    details = await table.person.click(form.response, label="Details…")
+    assert details.modal is not None and details.modal["title"] == "Card: Building, Space"
+    typed = {"mbf:cost": "x9", "mbf:req": ["noreq"], "mbf:vp": ["vp0"]}
+    bad = await table.person.submit_modal(details, typed)
+    assert bad.ephemeral and "whole number from 0 to 99" in bad.response.content
+    assert (await table.row()).version == before.version
+    details = await table.person.click(form.response, label="Details…")
+    done = await table.person.submit_modal(details, {"mbf:cost": "14", "mbf:req": ["req"], "mbf:vp": ["vp+"]})
+    assert moved(done)
+    state = await table.state()
+    assert state["played"][-1] == {"tags": ["building", "space"], "cost": 14, "req": True, "vp": "pos"}
+    # building 0 -> 1 (nothing); space 0 -> 1 is "advance this track again": space 2
+    assert state["tracks"]["building"] == 1 and state["tracks"]["space"] == 2
+    post = table.posts()[-1].content
+    assert "Move MarsBot's **building** cube from 0 to **1**" in post
+    assert "**Your turn.**" in post
+
+
+async def test_reports_by_buttons_offer_only_legal_spaces(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=5)
+    await table.start()
+    board = table.posts()[-1]
+    asked = await table.person.click(board, label="Tile")
+    assert asked.ephemeral
+    kinds = [o["label"] for o in components(asked.response)[0]["options"]]
+    assert kinds == ["ocean", "greenery", "city", "special tile"]
+    rows = await table.person.select(asked.response, ["ocean"])
+    row_options = [o["value"] for o in components(rows.response)[0]["options"]]
+    assert row_options == ["A", "B", "D", "E", "F", "I"]  # the rows with ocean spaces
+    spaces = await table.person.select(rows.response, ["E"])
+    offered = [o["label"] for o in components(spaces.response)[0]["options"]]
+    assert offered == ["E4 (2 plants)", "E5 (2 plants)", "E6 (2 plants)"]
+    await table.person.select(spaces.response, ["E5"])
+    state = await table.state()
+    assert state["map"]["E5"] == {"tile": "ocean", "owner": "person"} and state["params"]["oceans"] == 1
+    taken = await table.play("tile city E5")
+    assert taken.ephemeral and "E5 already holds a tile" in taken.response.content
+    wrong = await table.play("tile ocean C3")
+    assert wrong.ephemeral and "not an ocean space" in wrong.response.content
+    assert (await table.state())["map"] == {"E5": {"tile": "ocean", "owner": "person"}}
+
+
+async def test_a_wrong_answer_is_corrected_with_what_marsbot_did_on_it(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start()
+    asked = await until_card_question(table)
+    wrong = await table.play("card power+power 9 noreq vp0")  # meant: one power tag
+    assert moved(wrong)
+    slipped = await table.state()
+    # energy 1: advance again -> 2 (Venus, not played); the second tag: 3 = +3 TR
+    assert slipped["tracks"]["energy"] == 3 and slipped["tr"] == asked["tr"] + 3
+    undone = await table.person.click(table.posts()[-1], label="Undo")
+    assert not undone.ephemeral or "undo" in undone.response.content.lower()
+    again = await table.state()
+    assert again["question"] == asked["question"] and again["tracks"] == asked["tracks"]
+    assert again["money"] == asked["money"] and again["tr"] == asked["tr"]
+    assert moved(await table.play("card power 9 noreq vp0"))
+    state = await table.state()
+    assert state["tracks"]["energy"] == 2 and state["tr"] == asked["tr"] and len(state["played"]) == 1
+
+
+async def test_undo_in_a_dm_that_also_holds_a_runarch_game(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    assert not (await table.person.slash("runarch solo")).ephemeral
+    await table.start()
+    assert moved(await table.play("raise temperature 2"))
+    assert (await table.state())["params"]["temperature"] == -26
+    await table.person.slash("marsbot undo")
+    assert (await table.state())["params"]["temperature"] == -30
+
+
+async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
+    simcord_env: Env, make_bot: Callable[[], GameBot], user_locales: dict[int, str]
+) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=11, name="jana")
+    user_locales[table.person.id] = "cs"
+    opened = await table.start(difficulty="hard")
+    assert "Vrchní **3** karty projektů" in opened.response.content
+    corrected = restarted = False
+    generations: set[int] = set()
+    for count in range(MAX_MOVES):
+        row = await table.row()
+        if row.status != "active":
+            break
+        state = row.state
+        generations.add(state["generation"])
+        notation = table.next_move(state)
+        if not corrected and notation.startswith("card") and state["generation"] >= 2:
+            assert moved_cs(await table.play("card none 0 noreq vp0"))  # a slip of the finger
+            undone = await table.person.slash("marsbot undo")
+            assert undone.response is not None
+            assert (await table.state())["question"] == state["question"]
+            table.moves.pop()
+            corrected = True
+        result = await table.play(notation)
+        assert moved_cs(result), f"{notation}: {result.response.content if result.response else result}"
+        if count == 40 and not restarted:
+            await simcord_env.restart_bot(make_bot())
+            restarted = True
+    row = await table.row()
+    assert row.status == "finished", row.state["phase"]
+    state = row.state
+    seen = (sorted(generations), table.moves[-5:])
+    assert (corrected, restarted, state["ended"]) == (True, True, "scored"), seen
+    assert len(generations) >= 3
+    outcome = GAME.outcome(state)
+    assert outcome is not None and state["ended"] == "scored" and outcome.scores[0] == 71
+    moves = await simcord_env.bot.store.moves(row.id)  # type: ignore[attr-defined]
+    log = [(m.seat, m.notation) for m in moves]
+    assert replay(GAME, 1, row.options, row.seed, log, GAME.content(state)) == state
+    texts = "\n".join(m.content for m in table.dm.history())
+    assert "Generace 2" in texts and "Tah MarsBota" in texts and "Tvůj tah" in texts
+    results = await simcord_env.bot.store.results(row.id)  # type: ignore[attr-defined]
+    mine = next(r for r in results if r.user_id == table.person.id)
+    assert mine.score == 71 and mine.level == "hard"
+    board = await table.person.slash("leaderboard", game="marsbot")
+    assert board.response is not None
+
+
+async def test_the_end_by_the_forms_values_then_the_score(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=8)
+    await table.start()
+    for _ in range(MAX_MOVES):
+        state = await table.state()
+        question = state["question"]
+        if state["phase"] == "scoring":
+            break
+        assert moved(await table.play(table.next_move(state)))
+    else:
+        raise AssertionError("the game never reached its scoring")
+    assert question["kind"] == "values" and "banker" in question["awards"]  # the person funded it
+    board = table.posts()[-1]
+    shown = await table.person.click(board, label="Enter your values")
+    fields = [c["components"][0] for c in shown.modal["components"]]
+    assert [f["custom_id"] for f in fields] == [f"mba:{a}" for a in question["awards"]]
+    assert fields[0]["label"] in ("Landlord", "Banker", "Scientist", "Thermalist", "Miner")
+    typed = {f["custom_id"]: "6" for f in fields}
+    assert moved(await table.person.submit_modal(shown, typed))
+    state = await table.state()
+    assert state["question"]["kind"] == "total"
+    board = table.posts()[-1]
+    assert "Enter your score" in labels(board)
+    shown = await table.person.click(board, label="Enter your score")
+    refused = await table.person.submit_modal(shown, {"mba:total": "-4"})
+    assert refused.ephemeral and "whole number from 0 to 999" in refused.response.content
+    assert (await table.row()).status == "active"
+    shown = await table.person.click(board, label="Enter your score")
+    assert moved(await table.person.submit_modal(shown, {"mba:total": "64"}))
+    row = await table.row()
+    assert row.status == "finished"
+    outcome = GAME.outcome(row.state)
+    assert outcome is not None and outcome.scores[0] == 64
+    last = table.dm.history()[-1].content
+    assert "64" in last and str(outcome.scores[1]) in last
