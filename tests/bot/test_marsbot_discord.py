@@ -3,8 +3,10 @@ undo, a restart, Czech, and a whole game through several generations to the solo
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
+import pytest
 from simcord import Env
 
 from bot.client import GameBot
@@ -221,3 +223,26 @@ async def test_the_end_by_the_forms_values_then_the_score(simcord_env: Env) -> N
     assert outcome is not None and outcome.scores[0] == 64
     last = table.dm.history()[-1].content
     assert "64" in last and str(outcome.scores[1]) in last
+
+
+async def test_a_failure_after_the_move_is_saved_does_not_claim_nothing_changed(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start()
+    before = await table.row()
+    adapters = simcord_env.bot.tables.adapters  # type: ignore[attr-defined]
+
+    def broken(*_: object) -> bytes:
+        raise RuntimeError("the picture cannot be drawn")
+
+    monkeypatch.setitem(adapters, "marsbot", dataclasses.replace(adapters["marsbot"], render_board=broken))
+    failed = await table.play("raise temperature 2")
+    assert failed.ephemeral and "if your move shows there, it was made" in failed.response.content
+    assert "Nothing was changed" not in failed.response.content
+    saved = await table.row()
+    assert saved.version == before.version + 1 and saved.state["params"]["temperature"] == -26
+    monkeypatch.undo()
+    again = await table.play("raise temperature 2")  # the next move stands on the saved one
+    assert moved(again)
+    assert (await table.state())["params"]["temperature"] == -22
