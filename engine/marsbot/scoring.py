@@ -82,5 +82,10 @@ def score_total(state: State, step: Step, events: list[Event]) -> Question | Non
     state["winner"] = PERSON_SEAT if step["total"] > final["total"] else 1
     state["phase"] = "over"
     state["ended"] = "scored"
+    rows = {
+        key: final[key]
+        for key in ("tr", "milestones", "awards", "greeneries", "cities", "cmm", "money", "cards")
+    }
+    events.append(event("breakdown", generation=state["generation"], total=final["total"], **rows))
     events.append(event("scored", person=step["total"], marsbot=final["total"], winner=state["winner"]))
     return None

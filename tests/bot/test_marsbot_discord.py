@@ -223,6 +223,11 @@ async def test_the_end_by_the_forms_values_then_the_score(simcord_env: Env) -> N
     assert outcome is not None and outcome.scores[0] == 64
     last = table.dm.history()[-1].content
     assert "64" in last and str(outcome.scores[1]) in last
+    final = row.state["final"]
+    assert (
+        f"MarsBot scores **{outcome.scores[1]}** in generation {row.state['generation']}: TR {final['tr']},"
+        in last
+    )
 
 
 async def test_a_failure_after_the_move_is_saved_does_not_claim_nothing_changed(
