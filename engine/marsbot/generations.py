@@ -163,7 +163,7 @@ def final_greenery(state: State, step: Step, events: list[Event]) -> Question | 
     state["tracks"][track] = pos
     state["reached"][track] = max(state["reached"][track], pos)
     events.append(event("final_greenery", track=track, space=pos))
-    push(state, {"do": "place", "tile": "greenery", "reason": "final", "final": True})
+    push(state, {"do": "place", "tile": "greenery", "reason": "final", "final": True, "failure": None})
     return None
 
 

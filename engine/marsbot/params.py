@@ -91,8 +91,10 @@ def bonus_step(state: State, step: Step, events: list[Event]) -> Question | None
     """A parameter's bonus terraforming (0 °C: an ocean; 8 % oxygen: a temperature step); if it
     cannot be done, a failed action ("bonusovou teraformační akci, kterou MarsBot nemůže ... provést")."""
     param, plain = step["param"], bool(step.get("plain"))
+    blocked = None if plain else "bonus_blocked"  # B16 ("plain") gains no M€: nothing to fail
     if is_maxed(state, param):
-        failed(state, events, "bonus_blocked")
+        if blocked:
+            failed(state, events, blocked)
     elif param == "oceans":
         push(
             state,
@@ -101,7 +103,7 @@ def bonus_step(state: State, step: Step, events: list[Event]) -> Question | None
                 "tile": "ocean",
                 "reason": "temperature",
                 "plain": plain,
-                "failure": "bonus_blocked",
+                "failure": blocked,
             },
         )
     else:

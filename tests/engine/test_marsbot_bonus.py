@@ -184,3 +184,11 @@ def test_b16_raises_a_parameter_without_tr_or_money(generation: int, params: dic
     assert after["params"][param] == value
     assert after["tr"] == 20 and after["money"] == 0
     assert "B16" not in after["bonus_discard"] and "B16" not in after["removed"]
+
+
+def test_b16s_bonus_ocean_that_cannot_be_placed_pays_nothing() -> None:
+    """B16 raises the temperature to 0 °C with all oceans placed: "NEZÍSKÁ €", so no failed action."""
+    state = position({"venus": True}, generation=4, params={"temperature": -2, "oxygen": 14, "oceans": 9})
+    after, events, _ = bonus(state, "B16")
+    assert after["params"]["temperature"] == 0
+    assert of(events, "failed") == [] and after["money"] == 0 and after["tr"] == 20

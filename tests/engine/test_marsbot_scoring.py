@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.core import IllegalMove
-from engine.marsbot.content import money_vp
+from engine.marsbot.content import mars, money_vp
 from engine.marsbot.game import GAME
 from tests.engine.marsbot_support import answer_all, of, position, tiles
 
@@ -158,3 +158,13 @@ def test_resigning_hands_marsbot_the_win() -> None:
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, 0, "done")
     assert refused.value.code == "core.game_over"
+
+
+def test_a_final_greenery_with_no_space_left_is_skipped_not_paid() -> None:
+    land = [s.id for s in mars().spaces.values() if not s.ocean]
+    state = final_position(
+        first="marsbot", tracks={"plant": 4}, money=3, map=dict.fromkeys(land, ("special", "person"))
+    )
+    state, events = GAME.apply(state, 0, "pass")
+    assert of(events, "final_greenery") == [{"track": "plant", "space": 5}]
+    assert of(events, "failed") == [] and state["money"] == 3  # "Za MarsBot umístěte…": nothing to place
