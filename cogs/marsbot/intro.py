@@ -7,13 +7,8 @@ from typing import Any
 
 from bot.i18n import Tr
 from cogs.marsbot.labels import corporation_name
-from engine.marsbot.content import PRELUDE_EXTRA_CARDS, PROJECT_CARDS, PROJECT_CARDS_BRUTAL, corporations_of
-
-
-def first_pile(options: Mapping[str, Any]) -> int:
-    """Project cards in MarsBot's first action pile: 3 (brutal 4), 3 more with Prelude."""
-    cards = PROJECT_CARDS_BRUTAL if options.get("difficulty") == "brutal" else PROJECT_CARDS
-    return cards + (PRELUDE_EXTRA_CARDS if options.get("prelude") else 0)
+from engine.marsbot.content import corporations_of
+from engine.marsbot.setup import project_cards
 
 
 def intro(tr: Tr, state: Mapping[str, Any]) -> str:
@@ -36,5 +31,5 @@ def intro(tr: Tr, state: Mapping[str, Any]) -> str:
     expansions = [tr(f"marsbot.intro.{key}") for key in ("prelude", "venus", "draft") if options.get(key)]
     if expansions:
         lines.append(tr("marsbot.intro.with", expansions=", ".join(expansions)))
-    lines.append(tr("marsbot.intro.setup", count=first_pile(options)))
+    lines.append(tr("marsbot.intro.setup", count=project_cards(dict(state))))
     return "\n".join(lines)

@@ -51,6 +51,8 @@ async def test_only_in_a_dm_and_one_game_at_a_time(simcord_env: Env) -> None:
     (post,) = table.posts()
     assert labels(post) == ["Tile", "Parameter", "Attack on MarsBot", "Milestone / award", "End turn", "Pass"]
     assert post.attachments[0].size < 500_000
+    described = post.attachments[0].description or ""
+    assert "Generation 1. MarsBot: TR 20, 0 M€" in described and "oceans 0 of 9" in described
 
 
 async def test_a_revealed_card_by_the_form_and_a_bad_cost_changes_nothing(simcord_env: Env) -> None:
@@ -137,6 +139,11 @@ async def test_undo_in_a_dm_that_also_holds_a_runarch_game(simcord_env: Env) -> 
     assert moved(await table.play("raise temperature 2"))
     assert (await table.state())["params"]["temperature"] == -26
     await table.person.slash("marsbot undo")
+    assert (await table.state())["params"]["temperature"] == -30
+    # the Undo button under the board finds its own table among the DM's two
+    assert moved(await table.play("raise temperature 2"))
+    undone = await table.person.click(table.posts()[-1], label="Undo")
+    assert undone.response is not None and "Several of your tables" not in undone.response.content
     assert (await table.state())["params"]["temperature"] == -30
 
 
