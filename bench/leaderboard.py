@@ -175,7 +175,7 @@ def naive_standings(path: Path, key: BoardKey) -> list[int]:
         batch.append(NewResult(r[1], r[2], r[3], r[4], r[5], r[6]))
         if i + 1 < len(rows) and rows[i + 1][0] == r[0]:
             continue
-        count_table(GAME, batch, final.ratings, final.solo)
+        count_table(r[0], GAME, batch, final.ratings, final.solo)
         batch = []
     ranked = [
         (-t.skill.shown, user)

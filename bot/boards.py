@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.errors import UserError
-from bot.i18n import Tr
-from db.boards import BoardEntry, BoardKey, BoardPage
+from bot.i18n import Tr, catalog, has, placeholders
+from db.boards import BestGame, BoardEntry, BoardKey, BoardPage
 from engine.core import Game
 from render.leaderboard import BoardPicture, BoardRow
 
@@ -47,11 +47,10 @@ class Board:
     def label(self, tr: Tr) -> str:
         """The board's name in a sentence or a menu: "complex", "solo · simple · hard"."""
         if self.level is not None:
-            return tr(
-                "boards.solo_label",
-                variant=_option_label(tr, self.game, self.variant),
-                level=_option_label(tr, self.game, self.level),
-            )
+            level = _option_label(tr, self.game, self.level)
+            if not self.variant:  # a game without variants (MarsBot): "solo · hard"
+                return tr("boards.solo_level_label", level=level)
+            return tr("boards.solo_label", variant=_option_label(tr, self.game, self.variant), level=level)
         if not self.variant:
             return tr("boards.all_variants")
         return _option_label(tr, self.game, self.variant)
@@ -105,9 +104,16 @@ def picture_of(
     solo = page.key.solo
 
     def row(entry: BoardEntry) -> BoardRow:
-        value = str(round(entry.value))
+        value = round(entry.value)
+        detail = best_game_words(page.key.game, entry.best_game, value, tr) if solo else None
         return BoardRow(
-            entry.place, name_of(entry), value, entry.games, entry.wins, you=entry.user_id == caller_id
+            entry.place,
+            name_of(entry),
+            str(value),
+            entry.games,
+            entry.wins,
+            you=entry.user_id == caller_id,
+            detail=detail,
         )
 
     rows = [row(e) for e in page.entries]
@@ -131,13 +137,34 @@ def picture_of(
     )
 
 
+def best_game_words(game: str, best: BestGame | None, score: int, tr: Tr) -> str | None:
+    """A solo player's best game in a few words: "won 78–65 in generation 14".
+
+    A game whose results keep figures (``Outcome.figures``) words them in its own sentence,
+    ``<game>.best_game.won|lost``; without that sentence, or for a game stored before its
+    figures were, the shared one gives the scores alone."""
+    if best is None or best.automa is None:
+        return None
+    outcome = "won" if best.won else "lost"
+    params: dict[str, int] = {"score": score, "automa": best.automa, **best.figures}
+    own = f"{game}.best_game.{outcome}"
+    if best.figures and has(own) and placeholders(catalog("en")[own]) <= params.keys():
+        return tr(own, **params)
+    return tr(f"boards.best_game.{outcome}", score=score, automa=best.automa)
+
+
 def alt_text(picture: BoardPicture, tr: Tr) -> str:
     """The picture in words (Discord's image description, read by screen readers)."""
     lines = [
         f"{picture.title} · {picture.scope} · {tr('boards.page', page=picture.page, pages=picture.pages)}"
     ]
     rows = list(picture.rows) + ([picture.caller] if picture.caller else [])
-    lines += [tr("boards.alt_row", place=r.place, name=r.name, value=r.value, games=r.games) for r in rows]
+    lines += [
+        tr("boards.alt_row_detail", place=r.place, name=r.name, value=r.value, games=r.games, detail=r.detail)
+        if r.detail
+        else tr("boards.alt_row", place=r.place, name=r.name, value=r.value, games=r.games)
+        for r in rows
+    ]
     if not picture.rows:
         lines.append(tr("boards.alt_empty"))
     if picture.note:

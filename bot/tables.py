@@ -247,8 +247,18 @@ class TableService(TurnPosts, PrivateEvents):
         solo = bool(engine.automated_seats(state))
         level = str(options[info.level_option]) if solo and info.level_option else None
         bots = table.bots
+        figures = dict(outcome.figures)
         return [
-            NewResult(s, table.user_at(s), outcome.places[s], outcome.scores[s], variant, level, bots.get(s))
+            NewResult(
+                s,
+                table.user_at(s),
+                outcome.places[s],
+                outcome.scores[s],
+                variant,
+                level,
+                bots.get(s),
+                figures,
+            )
             for s in range(len(outcome.scores))
         ]
 

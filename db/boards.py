@@ -9,9 +9,10 @@ so two players with the same rating still get distinct, stable places.
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import aiosqlite
@@ -56,6 +57,17 @@ class BoardKey:
 
 
 @dataclass(frozen=True, slots=True)
+class BestGame:
+    """A solo player's best game as the board shows it: won or lost, against what score."""
+
+    won: bool
+    automa: int | None
+    """The automa's score in that game (``None`` if the game stored none)."""
+    figures: Mapping[str, int] = field(default_factory=dict)
+    """The game's own figures (MarsBot: the generation it ended in)."""
+
+
+@dataclass(frozen=True, slots=True)
 class BoardEntry:
     place: int
     user_id: int
@@ -64,6 +76,8 @@ class BoardEntry:
     """The rating on a rated board, the best score on a solo board."""
     games: int
     wins: int
+    best_game: BestGame | None = None
+    """On a solo board, the game that set the best score."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,25 +106,46 @@ class _Source:
     where: str
     params: list[object]
     value: str
+    extra: str = ""
+    """More columns of an entry (a solo board's best game) and the join they need."""
+    join: str = ""
 
     @property
     def order(self) -> str:
         return f"{self.value} DESC, r.user_id"
 
 
+_BEST_GAME = (
+    ", b.place AS best_place, b.figures AS best_figures, "
+    "(SELECT MAX(a.score) FROM results a WHERE a.table_id = r.best_table AND a.user_id IS NULL) AS automa"
+)
+_BEST_JOIN = "LEFT JOIN results b ON b.table_id = r.best_table AND b.user_id = r.user_id"
+
+
 def _source(key: BoardKey) -> _Source:
     if key.solo:
         table, value = "solo_records", "r.best"
         where, params = "r.game = ? AND r.variant = ? AND r.level = ?", [key.game, key.variant, key.level]
+        extra, join = _BEST_GAME, _BEST_JOIN
     else:
         table, value = "ratings", "r.rating"
         where, params = "r.game = ? AND r.variant = ?", [key.game, key.variant]
+        extra = join = ""
     if key.guild_id is None:
-        return _Source(f"{table} r", f"{where} AND r.listed = 1", params, value)
+        return _Source(f"{table} r", f"{where} AND r.listed = 1", params, value, extra, join)
     # CROSS JOIN keeps the server's players as the outer loop: a server board then costs its
     # members' primary-key lookups, however many players the bot has elsewhere.
     frm = f"guild_players g CROSS JOIN {table} r ON r.user_id = g.user_id"
-    return _Source(frm, f"g.guild_id = ? AND {where}", [key.guild_id, *params], value)
+    return _Source(frm, f"g.guild_id = ? AND {where}", [key.guild_id, *params], value, extra, join)
+
+
+def _best_game(row: sqlite3.Row) -> BestGame | None:
+    """The best game of a solo board's row; ``None`` on a rated board or if it is not known."""
+    keys = row.keys()
+    if "best_place" not in keys or row["best_place"] is None:
+        return None
+    figures = json.loads(row["best_figures"]) if row["best_figures"] else {}
+    return BestGame(row["best_place"] == 1, row["automa"], figures)
 
 
 _NAMES = "LEFT JOIN players p ON p.user_id = r.user_id"
@@ -127,12 +162,14 @@ async def board_page(
     total: int = count["n"]
     page = max(0, min(page, math.ceil(total / per_page) - 1))
     rows = await conn.execute_fetchall(
-        f"SELECT r.user_id, {src.value} AS value, r.games, r.wins, p.name FROM {src.frm} {_NAMES} "
-        f"WHERE {src.where} ORDER BY {src.order} LIMIT ? OFFSET ?",
+        f"SELECT r.user_id, {src.value} AS value, r.games, r.wins, p.name{src.extra} FROM {src.frm} "
+        f"{_NAMES} {src.join} WHERE {src.where} ORDER BY {src.order} LIMIT ? OFFSET ?",
         [*src.params, per_page, page * per_page],
     )
     entries = [
-        BoardEntry(page * per_page + i + 1, r["user_id"], r["name"], r["value"], r["games"], r["wins"])
+        BoardEntry(
+            page * per_page + i + 1, r["user_id"], r["name"], r["value"], r["games"], r["wins"], _best_game(r)
+        )
         for i, r in enumerate(rows)
     ]
     caller, hidden = (None, False) if caller_id is None else await _caller(conn, key, src, caller_id)
@@ -145,8 +182,8 @@ async def _caller(
     """The user's entry and place on the board, or whether they hid it from this (global) board."""
     mine = list(
         await conn.execute_fetchall(
-            f"SELECT {src.value} AS value, r.games, r.wins, p.name FROM {src.frm} {_NAMES} "
-            f"WHERE {src.where} AND r.user_id = ?",
+            f"SELECT {src.value} AS value, r.games, r.wins, p.name{src.extra} FROM {src.frm} {_NAMES} "
+            f"{src.join} WHERE {src.where} AND r.user_id = ?",
             [*src.params, user_id],
         )
     )
@@ -158,7 +195,10 @@ async def _caller(
         f"AND ({src.value} > ? OR ({src.value} = ? AND r.user_id < ?))",
         [*src.params, me["value"], me["value"], user_id],
     )
-    return BoardEntry(ahead["n"] + 1, user_id, me["name"], me["value"], me["games"], me["wins"]), False
+    entry = BoardEntry(
+        ahead["n"] + 1, user_id, me["name"], me["value"], me["games"], me["wins"], _best_game(me)
+    )
+    return entry, False
 
 
 async def _has_entry(conn: aiosqlite.Connection, key: BoardKey, user_id: int) -> bool:

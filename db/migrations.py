@@ -265,7 +265,24 @@ CREATE UNIQUE INDEX game_tables_open_dm_game
     ON game_tables (channel_id, game) WHERE status IN ('lobby', 'active') AND guild_id IS NULL;
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4]
+_V5 = """
+-- What a solo board shows of a player's best game. A result keeps the figures its game names
+-- beside the scores (a JSON object of whole numbers such as {"generation": 14} for MarsBot;
+-- NULL when there are none), and a solo record the table of its best game, where the automa's
+-- score and the win or loss are read. Older records point at their first game with the best
+-- score (what counting game by game keeps, as a rebuild would).
+ALTER TABLE results ADD COLUMN figures TEXT;
+ALTER TABLE solo_records ADD COLUMN best_table INTEGER;
+UPDATE solo_records SET best_table = (
+    SELECT r.table_id FROM results r
+    WHERE r.user_id = solo_records.user_id AND r.game = solo_records.game
+      AND r.variant = solo_records.variant AND COALESCE(r.level, '') = solo_records.level
+      AND r.score = solo_records.best
+      AND EXISTS (SELECT 1 FROM results a WHERE a.table_id = r.table_id AND a.user_id IS NULL)
+    ORDER BY r.finished_at, r.table_id LIMIT 1);
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5]
 """Ordered migration scripts; append only."""
 
 RATED_SINCE = 3

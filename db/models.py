@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 OPEN_STATUSES: frozenset[str] = frozenset({"lobby", "active"})
@@ -172,6 +173,8 @@ class NewResult:
     """The automa's level at a solo table (``None`` at a table of people)."""
     bot_level: str | None = None
     """A bot player's level (its ``user_id`` is ``None``): a table with one is never rated."""
+    figures: Mapping[str, int] = field(default_factory=dict)
+    """The game's figures beside the scores (``Outcome.figures``), the same on every seat."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,8 @@ class SoloTally:
     games: int = 0
     wins: int = 0
     best: int = 0
+    best_table: int | None = None
+    """The table of the first game that reached ``best`` (the solo board shows that game)."""
 
 
 @dataclass(slots=True)
@@ -66,6 +68,7 @@ def with_bots(results: Sequence[NewResult]) -> bool:
 
 
 def count_table(
+    table_id: int,
     game: str,
     results: Sequence[NewResult],
     ratings: dict[RatingKey, Tally],
@@ -84,9 +87,10 @@ def count_table(
             assert r.user_id is not None
             key = (game, r.variant, r.level or "", r.user_id)
             tally = solo.setdefault(key, SoloTally(best=r.score))
+            if tally.best_table is None or r.score > tally.best:
+                tally.best, tally.best_table = r.score, table_id
             tally.games += 1
             tally.wins += r.place == 1
-            tally.best = max(tally.best, r.score)
             counted.solo[key] = tally
         return counted
     keys = rating_keys(game, results)
@@ -137,15 +141,16 @@ async def record(
             r = rows[0]
             ratings[key] = Tally(rating.Skill(r["mu"], r["sigma"]), r["games"], r["wins"])
     solo = {
-        key: SoloTally(r["games"], r["wins"], r["best"])
+        key: SoloTally(r["games"], r["wins"], r["best"], r["best_table"])
         for key in _solo_keys(game, results)
         for r in await conn.execute_fetchall(
-            "SELECT games, wins, best FROM solo_records WHERE game = ? AND variant = ? AND level = ? "
+            "SELECT games, wins, best, best_table FROM solo_records WHERE game = ? AND variant = ? "
+            "AND level = ? "
             "AND user_id = ?",
             key,
         )
     }
-    counted = count_table(game, results, ratings, solo)
+    counted = count_table(table_id, game, results, ratings, solo)
     await _write(conn, counted, [(table_id, now, counted)], now)
 
 
@@ -162,10 +167,12 @@ _UPSERT_RATING = (
     "rating = excluded.rating, games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at"
 )
 _UPSERT_SOLO = (
-    "INSERT INTO solo_records (game, variant, level, user_id, games, wins, best, listed, updated_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, COALESCE((SELECT global_board FROM players WHERE user_id = ?), 1), ?) "
+    "INSERT INTO solo_records (game, variant, level, user_id, games, wins, best, best_table, listed, "
+    "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+    "COALESCE((SELECT global_board FROM players WHERE user_id = ?), 1), ?) "
     "ON CONFLICT (game, variant, level, user_id) DO UPDATE SET games = excluded.games, "
-    "wins = excluded.wins, best = excluded.best, updated_at = excluded.updated_at"
+    "wins = excluded.wins, best = excluded.best, best_table = excluded.best_table, "
+    "updated_at = excluded.updated_at"
 )
 
 
@@ -187,7 +194,7 @@ async def _write(
     await run_many(
         conn,
         _UPSERT_SOLO,
-        [(*key, t.games, t.wins, t.best, key[3], now) for key, t in final.solo.items()],
+        [(*key, t.games, t.wins, t.best, t.best_table, key[3], now) for key, t in final.solo.items()],
     )
     await run_many(
         conn,
@@ -228,7 +235,7 @@ async def rebuild(conn: aiosqlite.Connection) -> int:
         )
         if i + 1 < len(rows) and rows[i + 1]["table_id"] == r["table_id"]:
             continue
-        counted = count_table(r["game"], batch, final.ratings, final.solo)
+        counted = count_table(r["table_id"], r["game"], batch, final.ratings, final.solo)
         # Snapshot the skills now: later games replace the tallies' skills (immutable values).
         changes.append((r["table_id"], r["finished_at"], _snapshot(counted)))
         batch = []

@@ -413,7 +413,7 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         await run_many(
             conn,
             "INSERT INTO results (table_id, seat, user_id, game, guild_id, place, score, finished_at, "
-            "variant, level, bot_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "variant, level, bot_level, figures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     table_id,
@@ -427,6 +427,7 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
                     r.variant,
                     r.level,
                     r.bot_level,
+                    json.dumps(dict(r.figures), sort_keys=True) if r.figures else None,
                 )
                 for r in results
             ],

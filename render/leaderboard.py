@@ -36,6 +36,8 @@ class BoardRow:
     games: int
     wins: int
     you: bool = False
+    detail: str | None = None
+    """A second line under the name (a solo board's best game: "won 78–65 in generation 14")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,12 @@ class BoardPicture:
     pages: int
     caller: BoardRow | None = None
     note: str | None = None
+
+    @property
+    def row_height(self) -> int:
+        """Rows grow to two lines when any row of the page (or the asker's) has a detail."""
+        every = [*self.rows, *([self.caller] if self.caller else [])]
+        return ROW_H_DETAILED if any(r.detail for r in every) else ROW_H
 
 
 KINDS = ("rated", "solo")
@@ -67,6 +75,8 @@ HEADER_Y = 102
 """Vertical centre of the column headers."""
 ROWS_Y = 120
 ROW_H = 46
+ROW_H_DETAILED = 64
+"""A row with a second line: the name and the detail under it, each readable on a phone."""
 ROW_GAP = 6
 EMPTY_H = 92
 """Height of the box that says the board is empty."""
@@ -92,30 +102,31 @@ NAME_RIGHT = VALUE_RIGHT - VALUE_W - COLUMN_GAP
 VALUE_LEFT = VALUE_RIGHT - VALUE_W
 
 NAME_SIZE = 21
+DETAIL_SIZE = 17
 VALUE_SIZE = 22
 CELL_SIZE = 19
 HEADER_SIZE = 15
 NOTE_SIZE = 16
 
 
-def row_top(index: int) -> int:
+def row_top(index: int, row_h: int = ROW_H) -> int:
     """The top y of the ``index``-th (0-based) row of the page."""
-    return ROWS_Y + index * (ROW_H + ROW_GAP)
+    return ROWS_Y + index * (row_h + ROW_GAP)
 
 
-def body_bottom(count: int) -> int:
+def body_bottom(count: int, row_h: int = ROW_H) -> int:
     """Where the page's rows (or the empty-board box) end."""
-    return row_top(count) - ROW_GAP if count else ROWS_Y + EMPTY_H
+    return row_top(count, row_h) - ROW_GAP if count else ROWS_Y + EMPTY_H
 
 
-def caller_top(count: int) -> int:
+def caller_top(count: int, row_h: int = ROW_H) -> int:
     """The top y of the asker's own row under a page of ``count`` rows."""
-    return body_bottom(count) + SEPARATOR_H
+    return body_bottom(count, row_h) + SEPARATOR_H
 
 
-def picture_height(count: int, caller: bool = False, note_lines: int = 0) -> int:
+def picture_height(count: int, caller: bool = False, note_lines: int = 0, row_h: int = ROW_H) -> int:
     """Height of a page with ``count`` rows, the asker's row if ``caller`` and a note."""
-    bottom = caller_top(count) + ROW_H if caller else body_bottom(count)
+    bottom = caller_top(count, row_h) + row_h if caller else body_bottom(count, row_h)
     if note_lines:
         bottom += NOTE_GAP + note_lines * NOTE_LINE
     return bottom + BOTTOM
@@ -224,18 +235,22 @@ def _place(img: Image.Image, place: int, cy: float, band: str) -> None:
     text(img, (PLACE_X, cy), label, size=17, weight="bold", fill="dark", bg=medal, anchor="mm")
 
 
-def _row(img: Image.Image, top: int, row: BoardRow, kind: str, tr: Tr, you: bool) -> None:
-    """One band: place, name, main number, games and wins."""
+def _row(img: Image.Image, top: int, row: BoardRow, kind: str, tr: Tr, you: bool, row_h: int = ROW_H) -> None:
+    """One band: place, name (and its detail), main number, games and wins."""
     band = "you" if you else "surface"
-    box = (MARGIN, top, WIDTH - MARGIN, top + ROW_H)
+    box = (MARGIN, top, WIDTH - MARGIN, top + row_h)
     if you:
         kit.rounded_box(img, box, 10, band, outline="highlight", width=2, pal=PAL)
     else:
         kit.rounded_box(img, box, 10, band, pal=PAL)
-    cy = top + ROW_H / 2
+    cy = top + row_h / 2
     _place(img, row.place, cy, band)
     name = _fit(display_name(row.name, tr), NAME_SIZE, "medium", NAME_RIGHT - NAME_LEFT)
-    text(img, (NAME_LEFT, cy), name, size=NAME_SIZE, weight="medium", fill="ink", bg=band, anchor="lm")
+    name_y = cy - 11 if row.detail else cy
+    text(img, (NAME_LEFT, name_y), name, size=NAME_SIZE, weight="medium", fill="ink", bg=band, anchor="lm")
+    if row.detail:
+        detail = _fit(row.detail, DETAIL_SIZE, "regular", NAME_RIGHT - NAME_LEFT)
+        text(img, (NAME_LEFT, cy + 13), detail, size=DETAIL_SIZE, fill="muted", bg=band, anchor="lm")
     value = _fit(row.value, VALUE_SIZE, "bold", VALUE_W)
     text(img, (VALUE_RIGHT, cy), value, size=VALUE_SIZE, weight="bold", fill="ink", bg=band, anchor="rm")
     games = _fit(str(row.games), CELL_SIZE, "regular", GAMES_W)
@@ -271,19 +286,20 @@ def render_leaderboard(picture: BoardPicture, tr: Tr) -> bytes:
     """One page of a leaderboard as PNG bytes (760 px wide, as tall as its rows need)."""
     rows = list(picture.rows)
     notes = _note_lines(picture.note)
-    img = PAL.new((WIDTH, picture_height(len(rows), picture.caller is not None, len(notes))))
+    row_h = picture.row_height
+    img = PAL.new((WIDTH, picture_height(len(rows), picture.caller is not None, len(notes), row_h)))
     _header(img, picture, tr)
     if rows:
         for index, row in enumerate(rows):
-            _row(img, row_top(index), row, picture.kind, tr, row.you)
+            _row(img, row_top(index, row_h), row, picture.kind, tr, row.you, row_h)
     else:
         _empty(img, picture.kind, tr)
-    bottom = body_bottom(len(rows))
+    bottom = body_bottom(len(rows), row_h)
     if picture.caller is not None:
         _separator(img, bottom + SEPARATOR_H // 2)
-        bottom = caller_top(len(rows))
-        _row(img, bottom, picture.caller, picture.kind, tr, True)
-        bottom += ROW_H
+        bottom = caller_top(len(rows), row_h)
+        _row(img, bottom, picture.caller, picture.kind, tr, True, row_h)
+        bottom += row_h
     for i, line in enumerate(notes):
         y = bottom + NOTE_GAP + i * NOTE_LINE + NOTE_LINE / 2
         text(img, (MARGIN, y), line, size=NOTE_SIZE, fill="muted", anchor="lm")

@@ -92,6 +92,9 @@ class Outcome:
     ties: tuple[Event, ...] = ()
     """How each group of equal scores was settled (broken by a rule, or a shared place), in
     words for the result post: players who tie want to know why one of them is first."""
+    figures: Mapping[str, int] = field(default_factory=dict)
+    """Whole numbers worth keeping with the result beside the scores (MarsBot: the generation
+    the game ended in). They are stored with it, and a solo board shows its best game's."""
 
 
 class Game(ABC):

@@ -149,7 +149,8 @@ class MarsBot(Game):
         if state["ended"] == "scored" and person == final["total"]:
             ties = (event("tie_marsbot", score=person),)
         details = {"ended": state["ended"], "breakdown": plain_copy(final), "winner": winner}
-        return Outcome(scores=(person, final["total"]), places=places, details=details, ties=ties)
+        figures = {"generation": state["generation"]}
+        return Outcome((person, final["total"]), places, details=details, ties=ties, figures=figures)
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -191,8 +191,18 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     results = await simcord_env.bot.store.results(row.id)  # type: ignore[attr-defined]
     mine = next(r for r in results if r.user_id == table.person.id)
     assert mine.score == 71 and mine.level == "hard"
-    board = await table.person.slash("leaderboard", game="marsbot")
+    # The solo board of the level shows the game: the score, MarsBot's, the result and the generation.
+    board = await table.person.slash("leaderboard", game="marsbot", variant="solo::hard")
     assert board.response is not None
+    (picture,) = board.response.attachments
+    heading, line, *_ = (picture.description or "").splitlines()
+    assert "MarsBot · sólo · vysoká" in heading
+    result = "výhra" if outcome.places[0] == 1 else "prohra"
+    generation = state["generation"]
+    assert (
+        line
+        == f"1. jana: 71 (her: 1), nejlepší hra: {result} 71:{outcome.scores[1]} v {generation}. generaci"
+    )
 
 
 async def test_the_end_by_the_forms_values_then_the_score(simcord_env: Env) -> None:

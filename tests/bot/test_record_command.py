@@ -80,11 +80,15 @@ async def test_record_of_a_solo_game_in_the_dm_includes_the_automas_moves(simcor
     assert replay_record(GAME, record) == final.state
 
     # The solo board of that level shows the game; solo games are not rated against people.
-    (mine,) = [r for r in await store.results(final.id) if r.user_id == dana.id]
+    results = await store.results(final.id)
+    (mine,) = [r for r in results if r.user_id == dana.id]
+    (automa,) = [r for r in results if r.user_id is None]
+    outcome = "won" if mine.place == 1 else "lost"
     board = await dana.slash("leaderboard", game="runarch", variant="solo:simple:easy")
     alt = board.response.attachments[0].description or ""
     assert alt.splitlines()[0].startswith("RunArch · solo · simple · easy · All servers")
-    assert alt.splitlines()[1] == f"1. dana: {mine.score} (1 played)"
+    best = f"best game {outcome} {mine.score}–{automa.score}"  # the game's result, the automa's score
+    assert alt.splitlines()[1] == f"1. dana: {mine.score} (1 played), {best}"
     rated = await dana.slash("leaderboard", game="runarch")
     assert "dana" not in (rated.response.attachments[0].description or "")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -56,7 +56,16 @@ class Games:
         ]
         return await self._commit(row, results)
 
-    async def solo(self, user: int, won: bool, score: int, *, level: str = "normal") -> TableRow:
+    async def solo(
+        self,
+        user: int,
+        won: bool,
+        score: int,
+        *,
+        level: str = "normal",
+        automa: int = 50,
+        figures: Mapping[str, int] | None = None,
+    ) -> TableRow:
         self.channel += 1
         self.clock.advance(60)
         row = await self.store.create_table(
@@ -72,9 +81,10 @@ class Games:
             max_seats=1,
         )
         row = await self.store.start(row.id, {"ply": 0})
+        extra = dict(figures or {})
         results = [
-            NewResult(0, user, 1 if won else 2, score, "simple", level),
-            NewResult(1, None, 2 if won else 1, 50, "simple", level),
+            NewResult(0, user, 1 if won else 2, score, "simple", level, figures=extra),
+            NewResult(1, None, 2 if won else 1, automa, "simple", level, figures=extra),
         ]
         return await self._commit(row, results)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 import math
@@ -208,6 +209,36 @@ def test_the_page_title_and_note_are_drawn_and_the_picture_is_deterministic() ->
     assert L.render_leaderboard(board(3, title="Moonriser"), tr) != first
     noted = decode(L.render_leaderboard(board(3, note="You are hidden from the global board."), tr))
     assert noted.height == L.picture_height(3, note_lines=1) > L.picture_height(3)
+
+
+def test_a_solo_row_shows_its_best_game_under_the_name_inside_the_column() -> None:
+    tall = L.ROW_H_DETAILED
+    detailed = [
+        L.BoardRow(1, "Jana", "71", 3, 2, detail="won 71–64 in generation 14"),
+        L.BoardRow(2, "Petr", "60", 1, 0),
+        L.BoardRow(3, "Eva", "58", 2, 1, detail="prohra 58:70 v 16. generaci " * 6),
+    ]
+    img = draw_board(board(3, kind="solo", rows=detailed))
+    plain = draw_board(board(3, kind="solo", rows=[dataclasses.replace(r, detail=None) for r in detailed]))
+    assert img.height == L.picture_height(3, row_h=tall) > plain.height == L.picture_height(3)
+
+    def lower_half(index: int) -> tuple[float, float, float, float]:
+        top = L.row_top(index, tall)
+        return L.NAME_LEFT, top + tall * 0.62, L.NAME_RIGHT, top + tall - 4
+
+    muted = kit.PALETTE["muted"]
+    assert muted in colours(img, lower_half(0)) and muted in colours(img, lower_half(2))
+    assert muted not in colours(img, lower_half(1))  # no best game known: the name alone
+    for index in range(3):  # a long detail is cut before the value column
+        top = L.row_top(index, tall)
+        assert colours(img, (L.NAME_RIGHT + 1, top + 4, L.VALUE_LEFT - 1, top + tall - 4)) == {SURFACE}
+    # the asker's own row below the page grows the same way
+    me = L.BoardRow(40, "Me", "12", 1, 0, detail="lost 12–80 in generation 20")
+    with_me = draw_board(board(3, kind="solo", rows=detailed, caller=me))
+    assert with_me.height == L.picture_height(3, caller=True, row_h=tall)
+    assert muted in colours(
+        with_me, (L.NAME_LEFT, L.caller_top(3, tall) + tall * 0.62, L.NAME_RIGHT, with_me.height - 4)
+    )
 
 
 # ------------------------------------------------------------------------------ chart
