@@ -128,8 +128,8 @@ def command(notation: str) -> tuple[str, dict[str, Any]]:
         return "marsbot answer", {"choice": notation}
     if kind == "cut":
         return "marsbot cut", {"production": args[0], "steps": int(args[1])}
-    if kind == "take":
-        return "marsbot take", {"amount": int(args[0])}
+    if kind in ("take", "gain"):
+        return f"marsbot {kind}", {"amount": int(args[0])}
     if kind in ("milestone", "award"):
         return f"marsbot {kind}", {"which": args[0]}
     return f"marsbot {kind}", {}

@@ -10,7 +10,7 @@ only what is legal now.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.confirm import Preview, show_preview
 from bot.errors import UserError
-from bot.i18n import Tr, cmd, lang_of, t
+from bot.i18n import LANGS, Tr, cmd, lang_of, t
 from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
 from cogs.marsbot.alt_text import alt_texts
@@ -30,7 +30,7 @@ from cogs.marsbot.intro import intro
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
 from cogs.marsbot.pickers import PICKERS, PREFIX
 from engine.core import Move
-from engine.marsbot.content import AWARDS, CUTS, DIFFICULTIES, MILESTONES, mars_of
+from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, DIFFICULTIES, mars_of
 from engine.marsbot.game import GAME
 from render.marsbot import board_image, render_board
 from render.marsbot_legend import legend_png
@@ -44,6 +44,17 @@ CHOICES_MAX = 25
 
 def _choices(group: str, values: Iterable[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=cmd(f"cmd.marsbot.{group}.{v}"), value=v) for v in values]
+
+
+def claim_id(typed: str, ids: tuple[str, ...], name: Callable[[Tr, str], str]) -> str:
+    """A milestone or award typed without its autocomplete: its id, or its name in either
+    language ("Hoverlord", "král plošin") read as the id; anything else is left for the engine
+    to refuse."""
+    word = typed.strip().casefold()
+    for which in ids:
+        if word == which or any(word == name(Tr(lang), which).casefold() for lang in LANGS):
+            return which
+    return typed.strip()
 
 
 class MarsBot(
@@ -204,23 +215,35 @@ class MarsBot(
     async def take(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 99]) -> None:
         await self._play(interaction, f"take {amount}")
 
+    @app_commands.command(name=cmd("cmd.marsbot.gain.name"), description=cmd("cmd.marsbot.gain.description"))
+    @app_commands.rename(amount=cmd("cmd.marsbot.gain.amount.name"))
+    @app_commands.describe(amount=cmd("cmd.marsbot.gain.amount.description"))
+    async def gain(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 99] = 1
+    ) -> None:
+        await self._play(interaction, f"gain {amount}")
+
+    @app_commands.command(
+        name=cmd("cmd.marsbot.advance.name"), description=cmd("cmd.marsbot.advance.description")
+    )
+    async def advance(self, interaction: discord.Interaction) -> None:
+        await self._play(interaction, "advance")
+
     @app_commands.command(
         name=cmd("cmd.marsbot.milestone.name"), description=cmd("cmd.marsbot.milestone.description")
     )
     @app_commands.rename(which=cmd("cmd.marsbot.milestone.which.name"))
     @app_commands.describe(which=cmd("cmd.marsbot.milestone.which.description"))
-    @app_commands.choices(which=_choices("milestones", MILESTONES))
     async def milestone(self, interaction: discord.Interaction, which: str) -> None:
-        await self._play(interaction, f"milestone {which}")
+        await self._play(interaction, f"milestone {claim_id(which, ALL_MILESTONES, milestone_name)}")
 
     @app_commands.command(
         name=cmd("cmd.marsbot.award.name"), description=cmd("cmd.marsbot.award.description")
     )
     @app_commands.rename(which=cmd("cmd.marsbot.award.which.name"))
     @app_commands.describe(which=cmd("cmd.marsbot.award.which.description"))
-    @app_commands.choices(which=_choices("awards", AWARDS))
     async def award(self, interaction: discord.Interaction, which: str) -> None:
-        await self._play(interaction, f"award {which}")
+        await self._play(interaction, f"award {claim_id(which, ALL_AWARDS, award_name)}")
 
     @app_commands.command(name=cmd("cmd.marsbot.done.name"), description=cmd("cmd.marsbot.done.description"))
     async def done(self, interaction: discord.Interaction) -> None:
@@ -320,6 +343,24 @@ class MarsBot(
         spaces = mars_of(state).spaces
         chosen = [m.args[1] for m in moves if not kind or m.args[0] == kind]
         return self._offer(((s, space_words(tr, s, spaces[s].bonus)) for s in dict.fromkeys(chosen)), current)
+
+    @milestone.autocomplete("which")
+    async def _milestones(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self._legal(interaction, ("milestone",))
+        if found is None:
+            return []
+        _, tr, moves = found
+        return self._offer(((m.args[0], milestone_name(tr, m.args[0])) for m in moves), current)
+
+    @award.autocomplete("which")
+    async def _awards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._legal(interaction, ("award",))
+        if found is None:
+            return []
+        _, tr, moves = found
+        return self._offer(((m.args[0], award_name(tr, m.args[0])) for m in moves), current)
 
     @answer.autocomplete("choice")
     async def _answers(

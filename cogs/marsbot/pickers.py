@@ -1,8 +1,10 @@
 """MarsBot's private pickers for the person's reports, on the shared picker (``bot.picker``).
 
 Every choice comes from ``legal_moves``: a tile is chosen kind → map row → space (a select shows
-25 options and Tharsis has 61 spaces), a raised parameter parameter → steps, an attack the cut
-production or the M€ taken → amount, a claim the milestone or award. Select ids are
+25 options and Tharsis has 61 spaces), a raised parameter parameter → steps, what a card of
+the person's did to MarsBot (a cut production, M€ taken or gained → amount; its lowest track
+advanced), a claim the milestone or award (Hoverlord and Venuphile only with Venus: the engine
+lists them only then). Select ids are
 ``mbp:<boot>:<table>:<action>:<nonce>``.
 """
 
@@ -24,7 +26,7 @@ PREFIX = "mbp"
 PICKED: dict[str, set[str]] = {
     "tile": {"tile"},
     "raise": {"raise"},
-    "attack": {"cut", "take"},
+    "attack": {"cut", "take", "gain", "advance"},
     "claim": {"milestone", "award"},
 }
 """Board actions that open a picker, and the move kinds each builds."""
@@ -36,11 +38,12 @@ def tile_steps(move: Move) -> Iterable[Chosen]:
 
 
 def kind_first(move: Move) -> Iterable[Chosen]:
-    """``cut steel 2`` -> (cut:steel, 2); ``take 5`` -> (take, 5); ``raise oxygen 1`` -> (oxygen, 1)."""
+    """``cut steel 2`` -> (cut:steel, 2); ``take 5`` -> (take, 5); ``gain 1`` -> (gain, 1);
+    ``advance`` -> (advance,); ``raise oxygen 1`` -> (oxygen, 1)."""
     if move.kind == "cut":
         return ((f"cut:{move.args[0]}", move.args[1]),)
-    if move.kind == "take":
-        return (("take", move.args[0]),)
+    if move.kind in ("take", "gain", "advance"):
+        return ((move.kind, *move.args),)
     return (move.args,)
 
 
@@ -78,13 +81,14 @@ def attack_labels(
         return _options(
             (
                 t,
-                tr("marsbot.pick.take")
-                if t == "take"
+                tr(f"marsbot.pick.{t}")
+                if t in ("take", "gain", "advance")
                 else tr("marsbot.pick.cut", resource=cut_name(tr, t[4:])),
             )
             for t in tokens
         )
-    key = "marsbot.pick.money" if chosen[0] == "take" else "marsbot.pick.steps_back"
+    amounts = {"take": "marsbot.pick.money", "gain": "marsbot.pick.gained"}
+    key = amounts.get(chosen[0], "marsbot.pick.steps_back")
     return _options((t, tr(key, count=int(t))) for t in tokens if t.isdigit())
 
 

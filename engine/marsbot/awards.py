@@ -4,8 +4,9 @@ MarsBot's values (the Tharsis overview card): Terraformer its TR (35), Mayor its
 Gardener its greeneries (3), Builder its building track (8), Planner its lowest of the seven
 tracks (4); Landlord its tiles on Mars (the CMM too, oceans never: nobody owns them), Banker
 building + event tracks, Scientist the science track, Thermalist energy + 5, Miner space + 5; the
-easy level takes 5 off each award value. The person's Landlord value is their tiles on the map;
-the others are asked.
+easy level takes 5 off each award value. With Venus Next the card adds Hoverlord ("Jako
+obvykle": 7 floaters) and Venuphile (the Venus track), both right of Tharsis's five. The person's
+Landlord value is their tiles on the map; the others are asked.
 """
 
 from __future__ import annotations
@@ -13,28 +14,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import State
-from engine.marsbot.common import MARSBOT, PERSON, easy
+from engine.marsbot.common import MARSBOT, PERSON, awards_of, easy, milestones_of, venus
 from engine.marsbot.content import (
+    ALL_AWARDS,
     AWARD_LIMIT,
     AWARD_TRACK_BONUS,
-    AWARDS,
     EASY_AWARD_MALUS,
     MILESTONE_LIMIT,
     MILESTONE_NEEDS,
-    MILESTONES,
     TRACK_IDS,
+    VENUS_TRACK,
 )
 
 LANDLORD = "landlord"
-ASKED_AWARDS: tuple[str, ...] = tuple(a for a in AWARDS if a != LANDLORD)
+ASKED_AWARDS: tuple[str, ...] = tuple(a for a in ALL_AWARDS if a != LANDLORD)
 """Awards whose value for the person the bot must ask (it knows their tiles)."""
 HELP_TRACKS: Mapping[str, tuple[str, ...]] = {
     "banker": ("building", "event"),
     "scientist": ("science",),
     "thermalist": ("energy",),
     "miner": ("space",),
+    "venuphile": (VENUS_TRACK,),
 }
-"""B08's helper actions that advance a track (Landlord's is a greenery)."""
+"""B08's helper actions that advance a track (Landlord's is a greenery; Venuphile's is the
+project's, as the others': its value's track)."""
 
 
 def tiles_of(state: State, owner: str, tile: str | None = None) -> int:
@@ -48,13 +51,16 @@ def tiles_of(state: State, owner: str, tile: str | None = None) -> int:
 
 def milestone_values(state: State) -> dict[str, int]:
     tracks = state["tracks"]
-    return {
+    values = {
         "terraformer": state["tr"],
         "mayor": tiles_of(state, MARSBOT, "city"),
         "gardener": tiles_of(state, MARSBOT, "greenery"),
         "builder": tracks["building"],
         "planner": min(tracks[t] for t in TRACK_IDS),
     }
+    if venus(state):
+        values["hoverlord"] = state["floaters"]
+    return values
 
 
 def qualifies(state: State) -> list[str]:
@@ -62,13 +68,15 @@ def qualifies(state: State) -> list[str]:
     if len(state["milestones"]) >= MILESTONE_LIMIT:
         return []
     values = milestone_values(state)
-    return [m for m in MILESTONES if m not in state["milestones"] and values[m] >= MILESTONE_NEEDS[m]]
+    return [
+        m for m in milestones_of(state) if m not in state["milestones"] and values[m] >= MILESTONE_NEEDS[m]
+    ]
 
 
 def meets(state: State) -> list[str]:
     """Every milestone MarsBot meets, claimed or not (for the hard level's count)."""
     values = milestone_values(state)
-    return [m for m in MILESTONES if values[m] >= MILESTONE_NEEDS[m]]
+    return [m for m in milestones_of(state) if values[m] >= MILESTONE_NEEDS[m]]
 
 
 def award_values(state: State) -> dict[str, int]:
@@ -80,6 +88,8 @@ def award_values(state: State) -> dict[str, int]:
         "thermalist": tracks["energy"] + AWARD_TRACK_BONUS["thermalist"],
         "miner": tracks["space"] + AWARD_TRACK_BONUS["miner"],
     }
+    if venus(state):
+        values["venuphile"] = tracks[VENUS_TRACK]
     if easy(state):
         values = {award: value - EASY_AWARD_MALUS for award, value in values.items()}
     return values
@@ -89,7 +99,7 @@ def unfunded(state: State) -> list[str]:
     """Awards MarsBot could still fund (none once 3 are funded), left to right."""
     if len(state["awards"]) >= AWARD_LIMIT:
         return []
-    return [a for a in AWARDS if a not in state["awards"]]
+    return [a for a in awards_of(state) if a not in state["awards"]]
 
 
 def needed(awards: list[str]) -> list[str]:
@@ -114,7 +124,7 @@ def award_to_fund(state: State, asked: Mapping[str, int]) -> str | None:
     best = max(lead.values(), default=0)
     if best <= 0:
         return None
-    return next(a for a in AWARDS if lead.get(a) == best)
+    return next(a for a in awards_of(state) if lead.get(a) == best)
 
 
 def closeness(lead: int) -> tuple[int, int]:
@@ -128,6 +138,6 @@ def winners(state: State, asked: Mapping[str, int]) -> dict[str, list[str]]:
     lead = leads(state, list(state["awards"]), asked)
     return {
         award: [PERSON, MARSBOT] if lead[award] == 0 else [MARSBOT] if lead[award] > 0 else [PERSON]
-        for award in AWARDS
+        for award in awards_of(state)
         if award in lead
     }

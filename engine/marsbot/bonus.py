@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from engine.core import Event, Rng, State
 from engine.marsbot.awards import HELP_TRACKS, closeness, leads, needed, qualifies
-from engine.marsbot.common import BONUS_MONEY, event, gain_money, venus
+from engine.marsbot.common import BONUS_MONEY, awards_of, event, gain_money, venus
 from engine.marsbot.content import (
     AWARD_HELP_PRICE,
-    AWARDS,
     OVERACHIEVEMENT_AWARD_GENERATION,
     TEMPERATURE,
     TRACK_LENGTH,
@@ -168,13 +167,14 @@ def central_brain(state: State, step: Step, events: list[Event]) -> Question | N
 def corporate_competition(state: State, step: Step, events: list[Event]) -> Question | None:
     """B08: with 5 M€, help itself in the closest funded award it can (and pay 5 M€); else the
     next bonus card is resolved and both are discarded."""
-    card, funded = step["card"], [a for a in AWARDS if a in state["awards"]]
+    board = awards_of(state)
+    card, funded = step["card"], [a for a in board if a in state["awards"]]
     if state["money"] >= AWARD_HELP_PRICE and funded:
         asked = needed(funded)
         if asked and "values" not in step:
             return {"kind": "values", "awards": asked, "why": "help"}
         lead = leads(state, funded, step.get("values", {}))
-        for award in sorted(funded, key=lambda a: (closeness(lead[a]), AWARDS.index(a))):
+        for award in sorted(funded, key=lambda a: (closeness(lead[a]), board.index(a))):
             helper = _helper(state, award)
             if helper is not None:
                 events.append(event("help", award=award))

@@ -10,9 +10,13 @@ from typing import Any
 
 from engine.core import Event, State
 from engine.marsbot.content import (
+    AWARDS,
     FAILED_ACTION,
     FAILED_ACTION_EASY,
+    MILESTONES,
     TRACK_IDS,
+    VENUS_AWARDS,
+    VENUS_MILESTONES,
     VENUS_TRACK,
     tracks_of,
 )
@@ -58,6 +62,16 @@ def hard(state: State) -> bool:
 def track_ids(state: State) -> tuple[str, ...]:
     """The tracks this game uses: the seven, plus Venus with Venus Next."""
     return (*TRACK_IDS, VENUS_TRACK) if venus(state) else TRACK_IDS
+
+
+def milestones_of(state: State) -> tuple[str, ...]:
+    """The milestones this game uses, left to right: Tharsis's five, plus Hoverlord with Venus."""
+    return (*MILESTONES, *VENUS_MILESTONES) if venus(state) else MILESTONES
+
+
+def awards_of(state: State) -> tuple[str, ...]:
+    """The awards this game uses, left to right: Tharsis's five, plus Venuphile with Venus."""
+    return (*AWARDS, *VENUS_AWARDS) if venus(state) else AWARDS
 
 
 def tag_track(state: State, tag: str) -> str | None:

@@ -115,10 +115,17 @@ MILESTONES: tuple[str, ...] = ("terraformer", "mayor", "gardener", "builder", "p
 """Tharsis milestones, left to right on the board."""
 AWARDS: tuple[str, ...] = ("landlord", "banker", "scientist", "thermalist", "miner")
 """Tharsis awards, left to right on the board."""
+VENUS_MILESTONES: tuple[str, ...] = ("hoverlord",)
+"""Venus Next's milestone ("král Plošin"), used only with Venus; right of Tharsis's five."""
+VENUS_AWARDS: tuple[str, ...] = ("venuphile",)
+"""Venus Next's award ("expert na Venuši"), used only with Venus; right of Tharsis's five."""
+ALL_MILESTONES: tuple[str, ...] = (*MILESTONES, *VENUS_MILESTONES)
+ALL_AWARDS: tuple[str, ...] = (*AWARDS, *VENUS_AWARDS)
 MILESTONE_NEEDS: Mapping[str, int] = MappingProxyType(
-    {"terraformer": 35, "mayor": 3, "gardener": 3, "builder": 8, "planner": 4}
+    {"terraformer": 35, "mayor": 3, "gardener": 3, "builder": 8, "planner": 4, "hoverlord": 7}
 )
-"""MarsBot qualifies with 35 TR, 3 cities, 3 greeneries, building track >= 8, every track >= 4."""
+"""MarsBot qualifies with 35 TR, 3 cities, 3 greeneries, building track >= 8, every track >= 4
+and (Venus Next, "Jako obvykle") 7 floaters."""
 AWARD_TRACK_BONUS: Mapping[str, int] = MappingProxyType({"thermalist": 5, "miner": 5})
 """Thermalist: energy track + 5; Miner: space track + 5 (the Tharsis overview card)."""
 

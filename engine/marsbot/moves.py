@@ -12,16 +12,19 @@ import itertools
 from collections.abc import Iterator
 
 from engine.core import Move, State
-from engine.marsbot.common import PERSON, track_ids
-from engine.marsbot.content import AWARD_LIMIT, AWARDS, MILESTONE_LIMIT, MILESTONES, TAGS, tracks_of
+from engine.marsbot.common import PERSON, awards_of, milestones_of, track_ids
+from engine.marsbot.content import AWARD_LIMIT, MILESTONE_LIMIT, TAGS, TRACK_LENGTH, tracks_of
 from engine.marsbot.notation import (
+    ADVANCE,
     AWARD,
     CLOSEST,
     COST,
     CUT,
     DONE_MOVE,
     EQUAL,
+    GAIN,
     MAX_COST,
+    MAX_GAIN,
     MAX_TAKE,
     MAX_TOTAL,
     MAX_VALUE,
@@ -42,6 +45,7 @@ from engine.marsbot.notation import (
 )
 from engine.marsbot.params import steps_left
 from engine.marsbot.placement import person_final_spaces, person_spaces
+from engine.marsbot.tracks import lowest_track
 
 CARD_COSTS = range(46)
 
@@ -88,10 +92,13 @@ def report_moves(state: State) -> Iterator[Move]:
         if resource is not None:
             yield from (Move(CUT, (resource, str(n))) for n in range(1, state["tracks"][track] + 1))
     yield from (Move(TAKE, (str(n),)) for n in range(1, MAX_TAKE + 1))
+    yield from (Move(GAIN, (str(n),)) for n in range(1, MAX_GAIN + 1))
+    if state["tracks"][lowest_track(state)] < TRACK_LENGTH:
+        yield Move(ADVANCE)
     if len(state["milestones"]) < MILESTONE_LIMIT:
-        yield from (Move(MILESTONE, (m,)) for m in MILESTONES if m not in state["milestones"])
+        yield from (Move(MILESTONE, (m,)) for m in milestones_of(state) if m not in state["milestones"])
     if len(state["awards"]) < AWARD_LIMIT:
-        yield from (Move(AWARD, (a,)) for a in AWARDS if a not in state["awards"])
+        yield from (Move(AWARD, (a,)) for a in awards_of(state) if a not in state["awards"])
     yield DONE_MOVE
     yield PASS_MOVE
 

@@ -1,11 +1,12 @@
 """Move notation, as the log stores it (every move is the person's: seat 0).
 
 The person's turn: ``tile ocean|greenery|city|special C4`` · ``raise temperature|oxygen|venus 2``
-· ``cut steel|titanium|megacredits|energy|heat|plants 1`` · ``take 3`` · ``milestone mayor`` ·
-``award banker`` · ``done`` · ``pass``. Answers to MarsBot's questions: ``card building+space 14
-noreq vp0`` (tags in the card's order joined by ``+``, or ``none``; cost; requirement; VP sign) ·
-``cost 14`` · ``plants yes|no`` · ``closest mayor|equal`` · ``values banker=3 scientist=2`` (the
-asked awards in board order) · ``total 85``. The final greeneries: ``tile greenery C4``, ``done``.
+· ``cut steel|titanium|megacredits|energy|heat|plants 1`` · ``take 3`` · ``gain 1`` · ``advance``
+(MarsBot's lowest track) · ``milestone mayor|…|hoverlord`` · ``award banker|…|venuphile`` · ``done``
+· ``pass``. Answers to MarsBot's questions: ``card building+space 14 noreq vp0`` (tags in the
+card's order joined by ``+``, or ``none``; cost; requirement; VP sign) · ``cost 14`` · ``plants
+yes|no`` · ``closest mayor|equal`` · ``values banker=3 scientist=2`` (the asked awards in board
+order) · ``total 85``. The final greeneries: ``tile greenery C4``, ``done``.
 Always: ``resign``.
 
 Parsing is case-insensitive and canonical: words lower-case, spaces upper-case (``C4``), numbers
@@ -19,12 +20,13 @@ from __future__ import annotations
 import re
 
 from engine.core import IllegalMove, Move
-from engine.marsbot.content import AWARDS, CUTS, MILESTONES, TAGS
+from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, TAGS
 
 TILE, RAISE, CUT, TAKE, MILESTONE, AWARD = "tile", "raise", "cut", "take", "milestone", "award"
+GAIN, ADVANCE = "gain", "advance"
 DONE, PASS, RESIGN = "done", "pass", "resign"
 CARD, COST, PLANTS, CLOSEST, VALUES, TOTAL = "card", "cost", "plants", "closest", "values", "total"
-REPORTS = frozenset({TILE, RAISE, CUT, TAKE, MILESTONE, AWARD})
+REPORTS = frozenset({TILE, RAISE, CUT, TAKE, GAIN, ADVANCE, MILESTONE, AWARD})
 """What the person reports during their turn (then ``done`` or ``pass``)."""
 ANSWERS = frozenset({CARD, COST, PLANTS, CLOSEST, VALUES, TOTAL})
 """Answers to a question; each answers the question of the same name (``card`` answers ``card``)."""
@@ -46,6 +48,7 @@ MAX_TAGS = 4
 MAX_STEPS = 19
 MAX_CUT = 18
 MAX_TAKE = 99
+MAX_GAIN = 99
 MAX_COST = 99
 MAX_VALUE = 999
 MAX_TOTAL = 999
@@ -89,7 +92,7 @@ def card_move(tags: list[str] | tuple[str, ...], cost: int, req: bool, vp: str) 
 
 
 def values_move(values: dict[str, int]) -> Move:
-    return Move(VALUES, tuple(f"{award}={values[award]}" for award in AWARDS if award in values))
+    return Move(VALUES, tuple(f"{award}={values[award]}" for award in ALL_AWARDS if award in values))
 
 
 def parse_values(args: tuple[str, ...]) -> dict[str, int]:
@@ -114,12 +117,12 @@ def _values(args: list[str], text: str) -> Move:
     values: dict[str, str] = {}
     for arg in args:
         award, sep, number = arg.lower().partition("=")
-        if not sep or award not in AWARDS or award in values:
+        if not sep or award not in ALL_AWARDS or award in values:
             raise _bad(text)
         values[award] = _number(number, text, 0, MAX_VALUE)
     if not values:
         raise _bad(text)
-    return Move(VALUES, tuple(f"{award}={values[award]}" for award in AWARDS if award in values))
+    return Move(VALUES, tuple(f"{award}={values[award]}" for award in ALL_AWARDS if award in values))
 
 
 def parse_move(text: str) -> Move:
@@ -129,7 +132,7 @@ def parse_move(text: str) -> Move:
         raise _bad(text)
     kind, args = words[0].lower(), words[1:]
     n = len(args)
-    if kind in (DONE, PASS, RESIGN) and n == 0:
+    if kind in (DONE, PASS, RESIGN, ADVANCE) and n == 0:
         return Move(kind)
     if kind == TILE and n == 2:
         space = args[1].upper()
@@ -142,10 +145,12 @@ def parse_move(text: str) -> Move:
         return Move(kind, (_choice(args[0], text, CUTS), _number(args[1], text, 1, MAX_CUT)))
     if kind == TAKE and n == 1:
         return Move(kind, (_number(args[0], text, 1, MAX_TAKE),))
+    if kind == GAIN and n == 1:
+        return Move(kind, (_number(args[0], text, 1, MAX_GAIN),))
     if kind == MILESTONE and n == 1:
-        return Move(kind, (_choice(args[0], text, MILESTONES),))
+        return Move(kind, (_choice(args[0], text, ALL_MILESTONES),))
     if kind == AWARD and n == 1:
-        return Move(kind, (_choice(args[0], text, AWARDS),))
+        return Move(kind, (_choice(args[0], text, ALL_AWARDS),))
     if kind == CARD:
         return _card(args, text)
     if kind == COST and n == 1:
@@ -153,7 +158,7 @@ def parse_move(text: str) -> Move:
     if kind == PLANTS and n == 1:
         return Move(kind, (_choice(args[0], text, (YES, NO)),))
     if kind == CLOSEST and n == 1:
-        return Move(kind, (_choice(args[0], text, (*MILESTONES, EQUAL)),))
+        return Move(kind, (_choice(args[0], text, (*ALL_MILESTONES, EQUAL)),))
     if kind == VALUES:
         return _values(args, text)
     if kind == TOTAL and n == 1:

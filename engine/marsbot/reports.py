@@ -5,15 +5,19 @@ anything (``game.apply`` hands it a fresh copy in any case).
 The person's tiles count for adjacency, ownership and the limits (an ocean raises the ocean
 count, a greenery the oxygen, without TR for MarsBot); their rewards are their own. A production
 cut moves MarsBot's matching track back; money or resources taken from MarsBot are money it loses.
+A card of the person's may give MarsBot money (Private University: "MarsBot místo dobrání karty
+získá 1 €") or advance its lowest track (St. Joseph of Cupertino Mission), which then acts as
+any advance does. Hoverlord and Venuphile exist only with Venus Next.
 """
 
 from __future__ import annotations
 
 from engine.core import Event, IllegalMove, Move, State
-from engine.marsbot.common import MARSBOT, PERSON, event
-from engine.marsbot.content import AWARD_LIMIT, MILESTONE_LIMIT, tracks_of
+from engine.marsbot.common import MARSBOT, PERSON, awards_of, event, milestones_of
+from engine.marsbot.content import AWARD_LIMIT, MILESTONE_LIMIT, TRACK_LENGTH, tracks_of
 from engine.marsbot.generations import person_final_done, person_turn
 from engine.marsbot.notation import (
+    ADVANCE,
     AWARD,
     CARD,
     CLOSEST,
@@ -21,6 +25,7 @@ from engine.marsbot.notation import (
     CUT,
     DONE,
     EQUAL,
+    GAIN,
     MILESTONE,
     PASS,
     PLANTS,
@@ -38,6 +43,7 @@ from engine.marsbot.params import is_maxed, person_raise, raise_error, steps_lef
 from engine.marsbot.placement import person_may_place
 from engine.marsbot.resolve import push
 from engine.marsbot.tracks import cut as cut_track
+from engine.marsbot.tracks import lowest_track
 
 
 def place_tile(state: State, tile: str, space: str, events: list[Event]) -> None:
@@ -71,9 +77,18 @@ def report(state: State, move: Move, events: list[Event]) -> None:
         amount = min(int(args[0]), state["money"])
         state["money"] -= amount
         events.append(event("taken", amount=amount, total=state["money"]))
+    elif kind == GAIN:
+        state["money"] += int(args[0])
+        events.append(event("gained", amount=int(args[0]), total=state["money"]))
+    elif kind == ADVANCE:
+        advance_lowest(state, events)
     elif kind == MILESTONE:
+        if args[0] not in milestones_of(state):
+            raise IllegalMove("marsbot.milestone_venus", milestone=args[0])
         claim(state, "milestones", args[0], MILESTONE_LIMIT, events)
     elif kind == AWARD:
+        if args[0] not in awards_of(state):
+            raise IllegalMove("marsbot.award_venus", award=args[0])
         claim(state, "awards", args[0], AWARD_LIMIT, events)
     elif kind == DONE:
         if state["passed"][MARSBOT]:
@@ -96,6 +111,16 @@ def cut(state: State, resource: str, steps: int, events: list[Event]) -> None:
     if steps > position:
         raise IllegalMove("marsbot.cut_too_much", resource=resource, track=track, position=position)
     cut_track(state, track, steps, resource, events)
+
+
+def advance_lowest(state: State, events: list[Event]) -> None:
+    """St. Joseph of Cupertino Mission: "zvyšte jeho stav na stupnici, kde je aktuálně stav
+    nejnižší (v případě shody na té nejvýše)" — the wild tag's track; its space acts as usual."""
+    track = lowest_track(state)
+    if state["tracks"][track] >= TRACK_LENGTH:
+        raise IllegalMove("marsbot.tracks_at_end")
+    events.append(event("advanced", track=track))
+    push(state, {"do": "advance", "track": track})
 
 
 def claim(state: State, what: str, name: str, limit: int, events: list[Event]) -> None:
