@@ -8,7 +8,7 @@ from typing import Any
 
 from bot import outgoing
 from bot.i18n import Tr
-from cogs.marsbot.labels import tile_name, track_name
+from cogs.marsbot.labels import space_name, tile_name, track_name
 
 LIMIT = 1000
 """Discord takes 1024 characters of an attachment's description."""
@@ -36,7 +36,7 @@ def board_words(view: Mapping[str, Any], tr: Tr) -> str:
         listed = ", ".join(
             tr(
                 "marsbot.alt.tile",
-                space=space,
+                space=space_name(tr, str(space)),
                 tile=tile_name(tr, str(t.get("tile"))),
                 owner=tr(f"marsbot.side.{t.get('owner')}"),
             )
@@ -46,7 +46,7 @@ def board_words(view: Mapping[str, Any], tr: Tr) -> str:
         parts.append(tr("marsbot.alt.tiles", tiles=listed))
     last = (view.get("last") or {}).get("spaces") or []
     if last:
-        parts.append(tr("marsbot.alt.last", spaces=", ".join(str(s) for s in last)))
+        parts.append(tr("marsbot.alt.last", spaces=", ".join(space_name(tr, str(s)) for s in last)))
     return outgoing.clip(" ".join(parts), LIMIT)
 
 

@@ -342,7 +342,10 @@ class MarsBot(
         kind = str(getattr(interaction.namespace, "kind", "") or "")
         spaces = mars_of(state).spaces
         chosen = [m.args[1] for m in moves if not kind or m.args[0] == kind]
-        return self._offer(((s, space_words(tr, s, spaces[s].bonus)) for s in dict.fromkeys(chosen)), current)
+        words = (
+            (s, space_words(tr, s, spaces[s].bonus if s in spaces else None)) for s in dict.fromkeys(chosen)
+        )
+        return self._offer(words, current)
 
     @milestone.autocomplete("which")
     async def _milestones(

@@ -15,6 +15,7 @@ from cogs.marsbot.labels import (
     cut_name,
     milestone_name,
     param_name,
+    space_name,
     tag_name,
     tags_words,
     tile_name,
@@ -32,6 +33,7 @@ SINGLE: dict[str, Word] = {
     "award": award_name,
     "resource": cut_name,
     "vp": vp_words,
+    "space": space_name,
 }
 LISTS: dict[str, Word] = {"milestones": milestone_name, "awards": award_name}
 SIDES = ("who", "owner")

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot import outgoing
 from bot.i18n import Tr
-from engine.marsbot.content import bonus_cards, bonus_of, corporations
+from engine.marsbot.content import OFF_MARS, bonus_cards, bonus_of, corporations
 
 LABEL_MAX = 100
 
@@ -76,8 +76,15 @@ def vp_words(tr: Tr, vp: str) -> str:
     return tr(f"marsbot.vp.{vp}")
 
 
+def space_name(tr: Tr, space: str) -> str:
+    """A space by its name: "C4" as printed, a space off Mars by its moon ("Phobos (off Mars)")."""
+    return tr(f"marsbot.off_mars.{space.lower()}") if space in OFF_MARS else space
+
+
 def space_words(tr: Tr, space: str, bonus: Mapping[str, int] | None = None) -> str:
-    """A map space as the person finds it: "C4" or "C4 (2 plants)"."""
+    """A map space as the person finds it: "C4", "C4 (2 plants)" or "Phobos (off Mars)"."""
+    if space in OFF_MARS:
+        return space_name(tr, space)
     if not bonus:
         return space
     gains = ", ".join(tr(f"marsbot.bonus.{kind}", count=count) for kind, count in bonus.items())

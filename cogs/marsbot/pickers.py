@@ -19,7 +19,7 @@ from bot.i18n import Tr
 from bot.picker import Chosen, Pickers, PickSpec
 from cogs.marsbot.labels import award_name, clip, cut_name, milestone_name, param_name, space_words, tile_name
 from engine.core import Move, State
-from engine.marsbot.content import mars_of
+from engine.marsbot.content import OFF_MARS, mars_of
 from engine.marsbot.game import GAME
 
 PREFIX = "mbp"
@@ -32,9 +32,14 @@ PICKED: dict[str, set[str]] = {
 """Board actions that open a picker, and the move kinds each builds."""
 
 
+OFF_ROW = "OFF"
+"""The picker's "row" of the spaces off Mars (Phobos, Ganymede)."""
+
+
 def tile_steps(move: Move) -> Iterable[Chosen]:
-    """``tile city C4`` -> (city, C, C4)."""
-    return ((move.args[0], move.args[1][:1], move.args[1]),)
+    """``tile city C4`` -> (city, C, C4); ``tile city PHOBOS`` -> (city, OFF, PHOBOS)."""
+    space = move.args[1]
+    return ((move.args[0], OFF_ROW if space in OFF_MARS else space[:1], space),)
 
 
 def kind_first(move: Move) -> Iterable[Chosen]:
@@ -61,7 +66,10 @@ def tile_labels(
     if not chosen:
         return _options((t, tile_name(tr, t)) for t in tokens)
     if len(chosen) == 1:
-        return _options((t, tr("marsbot.pick.row", row=t)) for t in tokens)
+        return _options(
+            (t, tr("marsbot.pick.off_mars") if t == OFF_ROW else tr("marsbot.pick.row", row=t))
+            for t in tokens
+        )
     spaces = mars_of(state).spaces
     return _options((t, space_words(tr, t, spaces[t].bonus if t in spaces else None)) for t in tokens)
 

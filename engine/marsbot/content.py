@@ -88,6 +88,10 @@ TEMPERATURE_OCEAN_BONUS = 0
 OXYGEN = (0, 14)
 OXYGEN_TEMPERATURE_BONUS = 8
 OCEANS = 9
+OFF_MARS: tuple[str, ...] = ("PHOBOS", "GANYMEDE")
+"""The published Tharsis board's two city spaces off the map (Phobos Space Haven, Ganymede
+Colony): only the person's cards put a city there. Such a city is a tile in play (Landlord)
+with no neighbours on Mars."""
 VENUS = (0, 30, 2)
 VENUS_CARD_BONUS = 8
 VENUS_TR_BONUS = 16

@@ -88,6 +88,7 @@ REFUSALS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.ocean_space", ("tile", "space")),
     ("marsbot.reserved_space", ("tile", "space")),
     ("marsbot.oceans_maxed", ("tile", "space")),
+    ("marsbot.off_mars_city", ("tile", "space")),
     ("marsbot.no_venus", ("param", "steps", "left")),
     ("marsbot.beyond_maximum", ("param", "steps", "left")),
     ("marsbot.nothing_to_cut", ("resource", "track")),

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from engine.core import IllegalMove, Move
-from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, TAGS
+from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, TAGS
 
 TILE, RAISE, CUT, TAKE, MILESTONE, AWARD = "tile", "raise", "cut", "take", "milestone", "award"
 GAIN, ADVANCE = "gain", "advance"
@@ -136,7 +136,7 @@ def parse_move(text: str) -> Move:
         return Move(kind)
     if kind == TILE and n == 2:
         space = args[1].upper()
-        if not _SPACE.fullmatch(space):
+        if not _SPACE.fullmatch(space) and space not in OFF_MARS:
             raise _bad(text)
         return Move(kind, (_choice(args[0], text, TILES), space))
     if kind == RAISE and n == 2:

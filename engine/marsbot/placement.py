@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.core import State
 from engine.marsbot.common import MARSBOT, PERSON
-from engine.marsbot.content import OCEANS, Mars, Space, mars_of
+from engine.marsbot.content import OCEANS, OFF_MARS, Mars, Space, mars_of
 
 Tiles = Mapping[str, Mapping[str, Any]]
 B05_NEEDS = 2
@@ -153,7 +153,11 @@ def person_may_place(state: State, tile: str, sid: str) -> str | None:
 
     The person's own placement rules are theirs; the bot checks only what the map makes
     impossible: a taken space, an ocean off an ocean space or land on one, and only a city or a
-    special tile on a reserved space (Noctis City)."""
+    special tile on a reserved space (Noctis City); off Mars (Phobos, Ganymede) only a city."""
+    if sid in OFF_MARS:
+        if tile != "city":
+            return "marsbot.off_mars_city"
+        return "marsbot.space_taken" if sid in state["map"] else None
     mars = mars_of(state)
     space = mars.spaces.get(sid)
     if space is None:
@@ -172,9 +176,9 @@ def person_may_place(state: State, tile: str, sid: str) -> str | None:
 
 
 def person_spaces(state: State, tile: str) -> list[str]:
-    """Where the person may report ``tile``, in reading order."""
+    """Where the person may report ``tile``, in reading order, then the spaces off Mars."""
     mars = mars_of(state)
-    return [sid for sid in mars.order if person_may_place(state, tile, sid) is None]
+    return [sid for sid in (*mars.order, *OFF_MARS) if person_may_place(state, tile, sid) is None]
 
 
 def person_final_spaces(state: State) -> list[str]:

@@ -4,13 +4,14 @@ It picks a kind of move uniformly among those legal now, then one move of that k
 and for the large answers (``values``, ``total``, ``cost``, ``card``) draws the numbers directly
 instead of listing them. A turn's reports are few: ``done`` and ``pass`` are as likely as any
 kind of report, so a generation ends after a handful of moves and a game within 20 generations.
-The reports of a card's gift to MarsBot (``gain``, ``advance``: a few cards print them) are left
-out unless asked for (``gifts``), so that a seed plays the game it always played.
+The reports only a few cards call for (a gift to MarsBot: ``gain``, ``advance``; a city off Mars)
+are left out unless asked for (``rare``), so that a seed plays the game it always played.
 """
 
 from __future__ import annotations
 
 from engine.core import Move, Rng, State
+from engine.marsbot.content import OFF_MARS
 from engine.marsbot.moves import allowed_tags, answer_moves, final_moves, report_moves
 from engine.marsbot.notation import (
     ADVANCE,
@@ -18,6 +19,7 @@ from engine.marsbot.notation import (
     COST,
     GAIN,
     MAX_TAGS,
+    TILE,
     TOTAL,
     VALUES,
     VP_OF_SIGN,
@@ -30,15 +32,19 @@ LARGEST_VALUE = 40
 GIFTS = frozenset({GAIN, ADVANCE})
 
 
-def random_move(state: State, rng: Rng, gifts: bool = False) -> Move:
-    """A random legal move of the person (the game must not be over); ``gifts``: the reports of
-    a card's gift to MarsBot are among the kinds drawn."""
+def _rare(move: Move) -> bool:
+    return move.kind in GIFTS or (move.kind == TILE and move.args[1] in OFF_MARS)
+
+
+def random_move(state: State, rng: Rng, rare: bool = False) -> Move:
+    """A random legal move of the person (the game must not be over); ``rare``: the reports
+    only a few cards call for are among those drawn."""
     question = state["question"]
     if question is not None:
         return _answer(state, question, rng)
     listed = list(final_moves(state) if state["phase"] == "final" else report_moves(state))
-    if not gifts:
-        listed = [m for m in listed if m.kind not in GIFTS]
+    if not rare:
+        listed = [m for m in listed if not _rare(m)]
     kinds = sorted({m.kind for m in listed})
     kind = rng.choice(kinds)
     return rng.choice([m for m in listed if m.kind == kind])

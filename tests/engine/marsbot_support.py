@@ -102,17 +102,17 @@ def tiles(state: State, owner: str = "marsbot", tile: str | None = None) -> list
 
 
 def random_game(
-    seed: int, options: Mapping[str, Any] | None = None, limit: int = 5000, gifts: bool = False
+    seed: int, options: Mapping[str, Any] | None = None, limit: int = 5000, rare: bool = False
 ) -> tuple[State, list[str], list[State], list[list[Event]]]:
     """A whole game of random legal moves: the final state, the log, every state, every event batch
-    (``gifts``: the reports of a card's gift to MarsBot are drawn too)."""
+    (``rare``: the reports only a few cards call for are drawn too)."""
     state = GAME.new(1, dict(options or {}), seed)
     rng = Rng(seed ^ 0x5EED)
     log: list[str] = []
     states = [state]
     batches: list[list[Event]] = []
     while state["phase"] != "over":
-        move = random_move(state, rng, gifts)
+        move = random_move(state, rng, rare)
         state, events = GAME.apply(state, 0, move)
         log.append(move.notation)
         states.append(state)

@@ -222,7 +222,7 @@ def test_st_joseph_with_every_track_at_its_end_is_refused() -> None:
 
 @pytest.mark.parametrize(("seed", "options"), [(1, {}), (2, VENUS), (3, VENUS | {"difficulty": "hard"})])
 def test_random_games_with_gifts_replay_undo_and_speak_only_listed_events(seed: int, options: dict) -> None:
-    final, log, states, batches = random_game(seed, options, gifts=True)
+    final, log, states, batches = random_game(seed, options, rare=True)
     assert {"gain", "advance"} & {m.split()[0] for m in log}
     assert replay(GAME, 1, options, seed, [(0, m) for m in log]) == final
     known = dict(EVENTS)
