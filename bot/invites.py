@@ -27,6 +27,12 @@ def mentioned_ids(text: str) -> list[int]:
     return [int(found) for found in MENTION.findall(text)]
 
 
+def default_seats(opponents: str | None, most: int) -> int:
+    """Seats for a table when the host gave no count: the host and everyone invited, at least 2
+    and at most ``most`` (a mention too many is then refused by the lobby, by name)."""
+    return min(max(2, 1 + len(mentioned_ids(opponents or ""))), most)
+
+
 async def parse_invitees(
     interaction: discord.Interaction, text: str | None, seats: int
 ) -> list[discord.Member]:

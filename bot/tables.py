@@ -229,6 +229,24 @@ class TableService(TurnPosts, PrivateEvents):
     def default_clock(self, game_name: str) -> ClockSettings:
         return clock_settings.defaults(self.adapters[game_name].game.info.timeout_move)
 
+    def typed_clock(
+        self,
+        game_name: str,
+        *,
+        reminder: str | None = None,
+        limit: str | None = None,
+        at_limit: str | None = None,
+    ) -> ClockSettings:
+        """The clock a ``new`` command asked for: the game's defaults with what the host typed,
+        validated (a refusal the host reads if it does not fit)."""
+        return clock_settings.merged(
+            self.default_clock(game_name),
+            reminder=reminder,
+            limit=limit,
+            at_limit=at_limit,
+            has_timeout_move=self.adapters[game_name].game.info.timeout_move,
+        )
+
     @staticmethod
     def awaited(engine: Game, state: dict[str, Any], bots: Collection[int] = ()) -> list[int]:
         """Seats waiting for a person (an automa's or a bot player's seat never waits: it moves

@@ -15,10 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock_settings import at_limit_choices, duration_choices, merged
+from bot.clock_settings import at_limit_choices, duration_choices
 from bot.confirm import Preview, show_preview
 from bot.i18n import Tr, cmd, lang_of, t
-from bot.invites import mentioned_ids
+from bot.invites import default_seats
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
 from cogs.manhattan.alt_text import alt_texts
@@ -118,14 +118,8 @@ class Manhattan(
     ) -> None:
         """A lobby of ``players`` seats (default: the host and the invited, at least 2)."""
         options = {"max_rounds": rounds} if rounds is not None else {}
-        clock = merged(
-            self.service.default_clock(NAME),
-            reminder=reminder,
-            limit=limit,
-            at_limit=at_limit,
-            has_timeout_move=GAME.info.timeout_move,
-        )
-        seats = players if players is not None else min(max(2, 1 + len(mentioned_ids(opponents or ""))), 5)
+        clock = self.service.typed_clock(NAME, reminder=reminder, limit=limit, at_limit=at_limit)
+        seats = players if players is not None else default_seats(opponents, 5)
         await open_lobby(interaction, NAME, options, max_seats=seats, opponents=opponents, clock=clock)
 
     @new.autocomplete("reminder")

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock_settings import at_limit_choices, duration_choices, merged
+from bot.clock_settings import at_limit_choices, duration_choices
 from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
@@ -131,13 +131,7 @@ class RunArch(
             )
             if value is not None
         }
-        clock = merged(
-            self.service.default_clock(NAME),
-            reminder=reminder,
-            limit=limit,
-            at_limit=at_limit,
-            has_timeout_move=GAME.info.timeout_move,
-        )
+        clock = self.service.typed_clock(NAME, reminder=reminder, limit=limit, at_limit=at_limit)
         await open_lobby(interaction, NAME, options, max_seats=2, opponent=opponent, clock=clock)
 
     @new.autocomplete("reminder")

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import GameAdapter
-from bot.clock_settings import at_limit_choices, merged
+from bot.clock_settings import at_limit_choices
 from bot.errors import send_ephemeral
 from bot.i18n import Tr, cmd, lang_of
 from bot.lobby import open_lobby
@@ -76,12 +76,7 @@ class TallyCog(
         """A lobby of ``players`` seats; the people ``opponents`` mentions hold a seat each. The
         seat count and the invitees are checked by the shared lobby."""
         options = {} if rounds is None else {"rounds": rounds}
-        clock = merged(
-            self.service.default_clock(NAME),
-            limit=limit,
-            at_limit=at_limit,
-            has_timeout_move=GAME.info.timeout_move,
-        )
+        clock = self.service.typed_clock(NAME, limit=limit, at_limit=at_limit)
         await open_lobby(interaction, NAME, options, max_seats=players, opponents=opponents, clock=clock)
 
     @app_commands.command(name=cmd("cmd.tally.bid.name"), description=cmd("cmd.tally.bid.description"))
