@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.core import IllegalMove, Move
@@ -225,6 +225,7 @@ def test_refused_moves_change_nothing(seed: int, count: int, well_off: bool) -> 
 
 @SETTINGS
 @given(seed=seeds, count=players)
+@example(seed=267, count=5)  # the last two seats choose their start bonus at the same time
 def test_undo_takes_back_only_what_revealed_nothing_and_returns_the_state_before(
     seed: int, count: int
 ) -> None:
@@ -244,7 +245,9 @@ def test_undo_takes_back_only_what_revealed_nothing_and_returns_the_state_before
             after["deck"] == before["deck"]
             and after["bomb_deck"][: len(before["bomb_deck"])] == before["bomb_deck"]
         )
-        assert after["phase"] != "over" and GAME.to_act(before) == [seat]
+        assert after["phase"] != "over" and seat in GAME.to_act(before)
+        if move.kind != "bonus":  # start bonuses are chosen by the last seats at the same time
+            assert GAME.to_act(before) == [seat]
         steps = [Step(s, n, Actor.PERSON) for s, n in log[: k + 1]]
         replayed = replay_marked(GAME, count, LONG, seed, steps)
         plan = plan_undo(replayed, steps, seat)
