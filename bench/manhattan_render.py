@@ -66,7 +66,7 @@ def _time(
 
 def _blank(sizes: list[tuple[int, int]]) -> Summary:
     from render.kit import blank_like, encode_png
-    from render.manhattan_style import PAL
+    from render.manhattan.style import PAL
 
     blanks = [blank_like(size, PAL) for size in sizes]
     for blank in blanks[:3]:
@@ -88,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{os.cpu_count()} CPUs, seed {args.seed}"
     )
     from bot.i18n import Tr
-    from render import manhattan as M
-    from render.manhattan_details import details_size
+    from render.manhattan import board as M
+    from render.manhattan.details import details_size
 
     tr = Tr("en")
     positions = views(max(renders, 12) if not args.quick else 12, args.seed)

@@ -76,7 +76,7 @@ def _time(
 
 def _blank(sizes: list[tuple[int, int]]) -> Summary:
     from render.kit import blank_like, encode_png
-    from render.marsbot_style import PAL
+    from render.marsbot.style import PAL
 
     blanks = [blank_like(size, PAL) for size in sizes]
     for blank in blanks[:3]:
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{os.cpu_count()} CPUs, seed {args.seed}"
     )
     from bot.i18n import Tr
-    from render import marsbot as M
+    from render.marsbot import board as M
 
     tr = Tr("en")
     positions = views(12 if args.quick else renders, args.seed)

@@ -51,7 +51,7 @@ def bench_render(renders: int, seed: int) -> tuple[float, Summary, Summary, int,
     """First picture, warm renders, the blank baseline, the largest PNG, and the ratio."""
     from bot.i18n import Tr
     from render.kit import blank_like, encode_png
-    from render.moonriser import PAL, picture_size, render_board
+    from render.moonriser.board import PAL, picture_size, render_board
 
     tr = Tr("en")
     positions = views(max(renders, 12), seed)

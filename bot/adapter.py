@@ -15,7 +15,7 @@ from engine.core import Game
 if TYPE_CHECKING:
     from PIL import Image
 
-    from bot.picker import Pickers
+    from bot.pick_spec import Pickers
 
 RenderBoard = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes]
 BoardImage = Callable[[Mapping[str, Any], Sequence[str], Tr], "Image.Image"]

@@ -5,40 +5,27 @@ The preview is shown to the mover alone. **Confirm** plays the move against the 
 the preview was made from, so a preview left open while the board moved on is refused as
 stale, never applied to a position its player did not see. The buttons live in the memory of
 the bot that showed them; their custom ids follow the game's picker template
-(``bot.picker.picker_id``), so after a restart the game's ``ExpiredPicker`` answers them with a
+(``bot.picker_ids.picker_id``), so after a restart the game's ``ExpiredPicker`` answers them with a
 fresh picker instead of letting the click fail silently.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.errors import run_guarded
 from bot.i18n import Tr
-from bot.picker import TIMEOUT, picker_id
+from bot.pick_spec import MakePreview, Preview
+from bot.picker_ids import TIMEOUT, picker_id
 from db.models import TableRow
-from engine.core import State
 
 if TYPE_CHECKING:
-    from bot.tables import TableService
+    from bot.service import TableServiceLike as TableService
 
-
-@dataclass(frozen=True)
-class Preview:
-    """What a player sees before confirming: a sentence and, optionally, a PNG."""
-
-    content: str
-    png: bytes | None = None
-    filename: str = "preview.png"
-
-
-MakePreview = Callable[[Tr, State, int, str], Preview]
-"""``(tr, state, seat, notation)`` -> the preview of that (legal) move."""
+__all__ = ["ConfirmMove", "MakePreview", "Preview", "preview_parts", "show_preview"]
 
 
 class ConfirmMove(discord.ui.View):

@@ -23,98 +23,43 @@ from __future__ import annotations
 
 import logging
 import re
-import secrets
 import time
-import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.confirm import show_preview
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
+from bot.pick_spec import Chosen, Labels, Pickers, PickSpec, Steps
+from bot.picker_ids import TIMEOUT, boot_of, expired_template, picker_id
 from db.models import TableRow
-from engine.core import Game, Move, State
+from engine.core import State
 
 if TYPE_CHECKING:
-    from bot.confirm import MakePreview
-    from bot.tables import TableService
+    from bot.service import TableServiceLike as TableService
 
-TIMEOUT = 600.0
-"""How long a picker waits for its player: less than the 15 minutes an interaction's token lives,
-so the message it sits on can still be edited when it expires."""
+__all__ = [
+    "TIMEOUT",
+    "Chosen",
+    "ExpiredPicker",
+    "Labels",
+    "PickSpec",
+    "Pickers",
+    "StepPicker",
+    "Steps",
+    "boot_of",
+    "expired_template",
+    "open_picker",
+    "paths",
+    "picker_id",
+    "pickers_of",
+]
+
 OPTIONS_MAX = 25
 """Discord shows at most 25 options in a select."""
 
 log = logging.getLogger(__name__)
-
-Chosen = tuple[str, ...]
-Labels = Callable[[Tr, State, int, Chosen, Sequence[str]], list[discord.SelectOption]]
-"""The options of one step: ``(tr, state, seat, chosen so far, tokens the engine allows next)`` ->
-labelled options in the order to show (values are tokens; any other value is left out)."""
-
-
-Steps = Callable[[Move], Iterable[Chosen]]
-"""The token sequences that choose a move (several when the order is free: a swap)."""
-
-
-def _arguments(move: Move) -> Iterable[Chosen]:
-    return (move.args,)
-
-
-@dataclass(frozen=True)
-class PickSpec:
-    """How one board action's picker builds a move (its words come from the game's Discord side)."""
-
-    kinds: frozenset[str]
-    """The move kinds it builds."""
-    labels: Labels
-    placeholder: Callable[[Tr, Chosen], str]
-    """The select's placeholder before each step."""
-    prompt: Callable[[Tr, State, int, Chosen], str]
-    """The private message above the select at each step (``()``: the first)."""
-    unavailable: str
-    """The refusal key when no such move is legal now."""
-    steps: Steps = _arguments
-    """The token sequences that choose a move (default: its arguments, one per step)."""
-    check_version: bool = True
-    confirm: MakePreview | None = None
-    """When given, a complete choice is not played at once: the player sees this preview of the
-    move (a picture, its cost) with **Confirm** and **Cancel** (``bot.confirm``)."""
-    skip_single: bool = False
-    """After a choice, a following step with only one possible answer is taken for the player
-    (one tap less on a phone: "1 laborer" when that is all a space can take)."""
-
-
-@dataclass(frozen=True)
-class Pickers:
-    """One game's pickers: its custom-id prefix and a spec per board action."""
-
-    prefix: str
-    game: Game
-    specs: Mapping[str, PickSpec] = field(default_factory=dict)
-
-
-_BOOTS: weakref.WeakKeyDictionary[discord.Client, str] = weakref.WeakKeyDictionary()
-
-
-def boot_of(client: discord.Client) -> str:
-    """A random token for this bot (one per process in production, per bot under SimCord): the
-    pickers it shows carry it, so a picker of an earlier bot is told apart from a live one."""
-    if client not in _BOOTS:
-        _BOOTS[client] = secrets.token_hex(4)
-    return _BOOTS[client]
-
-
-def picker_id(client: discord.Client, prefix: str, table_id: int, action: str) -> str:
-    """A picker select's custom id; the nonce keeps two pickers of one table and action apart."""
-    return f"{prefix}:{boot_of(client)}:{table_id}:{action}:{secrets.token_hex(4)}"
-
-
-def expired_template(prefix: str) -> str:
-    """The custom ids of a game's pickers, for its ``ExpiredPicker`` subclass."""
-    return rf"{re.escape(prefix)}:(?P<boot>[0-9a-f]+):(?P<table>\d+):(?P<action>[a-z]+):[0-9a-f]+"
 
 
 def pickers_of(client: discord.Client, game: str) -> Pickers:
@@ -282,8 +227,6 @@ class StepPicker(discord.ui.View):
 
     async def _preview(self, interaction: discord.Interaction, notation: str, version: int | None) -> None:
         """Show the complete choice's preview with Confirm/Cancel in place of this picker."""
-        from bot.confirm import show_preview  # bot.confirm builds on this module
-
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         table = await service.running_table_here(interaction, self.table.game)
         if table.id != self.table.id or (version is not None and table.version != version):

@@ -24,6 +24,7 @@ from bot.clock_settings import ClockSettings
 from bot.errors import UserError
 from bot.i18n import Commands, Tr, lang_of
 from bot.private_events import PrivateEvents
+from bot.refusals import over_refusal
 from bot.turn_posts import TurnPosts
 from bot.undo import offer_after_move
 from db.errors import ChannelBusy, DuplicateInteraction, LobbyChanged, StaleVersion
@@ -449,13 +450,3 @@ class TableService(TurnPosts, PrivateEvents):
         if move is None:
             raise UserError("errors.not_allowed")
         return await self.play(interaction, move, game=table.game, from_picker=from_picker)
-
-
-def over_refusal(table: TableRow | None) -> UserError:
-    """What to tell someone acting on a table that is no longer running: it finished (and
-    ``/record`` shows it) or it was closed before the end (no record)."""
-    if table is not None and table.status == "finished":
-        return UserError("table.over.finished")
-    if table is not None and table.status == "lobby":
-        return UserError("table.not_started")
-    return UserError("table.over.cancelled")

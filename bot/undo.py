@@ -21,6 +21,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
+from bot.refusals import over_refusal
 from db.errors import StaleVersion
 from db.models import MoveRow, NewMove, TableRow
 from engine.core import Game, IllegalMove
@@ -37,7 +38,7 @@ from engine.core.undo import (
 )
 
 if TYPE_CHECKING:
-    from bot.tables import TableService
+    from bot.service import TableServiceLike as TableService
     from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -171,8 +172,6 @@ async def take_back(
     possible, if it is not). Without them (``/undo``) a move committed meanwhile makes the
     request look again at the new position, once, like a move of a slash command.
     """
-    from bot.tables import over_refusal  # bot.tables imports this module
-
     tr = Tr(lang_of(interaction.locale))
     if table_id is not None:
         own = await service.store.table(table_id)

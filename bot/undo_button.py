@@ -18,7 +18,7 @@ from bot.undo import take_back
 from db.models import TableRow
 
 if TYPE_CHECKING:
-    from bot.tables import TableService
+    from bot.service import TableServiceLike as TableService
 
 MAX_ITEMS = 25
 """Discord's limit of components in one message."""

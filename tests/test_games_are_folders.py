@@ -1,5 +1,6 @@
-"""A game is a folder: every engine found has its cog, rules page and translations, nothing of it
-lives in shared files, and the custom ids of its buttons cannot be taken for another game's."""
+"""A game is a folder: every engine found has its cog and pictures as packages of its name, its rules
+page and translations, nothing of it lives in shared files, and the custom ids of its buttons cannot
+be taken for another game's."""
 
 from __future__ import annotations
 
@@ -90,6 +91,51 @@ def test_cog_extensions_are_found_games_first_in_name_order() -> None:
     assert {"cogs.tables", "cogs.clocks", "cogs.leaderboard", "cogs.player_stats", "cogs.records"} <= set(
         shared
     )
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_is_three_packages_and_no_flat_picture_module(game: str) -> None:
+    """``engine/<game>/``, ``cogs/<game>/`` and ``render/<game>/`` are packages a newcomer finds by
+    the game's name; no ``render/<game>_*.py`` is left beside the shared picture modules."""
+    for top in ("engine", "cogs", "render"):
+        assert (ROOT / top / game / "__init__.py").is_file(), f"{top}/{game}/ is not a package"
+        package = importlib.import_module(f"{top}.{game}")
+        assert Path(package.__file__ or "").resolve().parent == ROOT / top / game
+    flat_files = sorted(p.name for p in (ROOT / "render").glob(f"{game}*.py"))
+    assert flat_files == [], f"picture modules of {game} outside render/{game}/: {flat_files}"
+    drawn = [p for p in (ROOT / "render" / game).glob("*.py") if p.name != "__init__.py"]
+    assert drawn, f"render/{game}/ draws nothing"
+    cog_imports = {
+        node.module
+        for path in (ROOT / "cogs" / game).rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert any(m.startswith(f"render.{game}.") for m in cog_imports), f"cogs/{game}/ draws no picture"
+
+
+def test_shared_code_imports_no_games_package() -> None:
+    """Shared modules (bot/, db/, engine/core, the top of cogs/ and render/) reach a game only
+    through the registry and its adapter, never by importing ``<layer>.<game>``."""
+    shared = [
+        *(ROOT / "bot").rglob("*.py"),
+        *(ROOT / "db").rglob("*.py"),
+        *(ROOT / "engine" / "core").rglob("*.py"),
+        *(ROOT / "engine").glob("*.py"),
+        *(ROOT / "cogs").glob("*.py"),
+        *(ROOT / "render").glob("*.py"),
+    ]
+    named = []
+    for path in shared:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                modules = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            for module in modules:
+                parts = module.split(".")
+                if len(parts) > 1 and parts[0] in ("engine", "cogs", "render") and parts[1] in GAMES:
+                    named.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {module}")
+    assert named == []
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

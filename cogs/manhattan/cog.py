@@ -29,8 +29,8 @@ from cogs.manhattan.pickers import PICKERS, PREFIX, option_words, repair_labels,
 from cogs.manhattan.private import show_bombs
 from engine.core import Move
 from engine.manhattan.game import GAME
-from render.manhattan import board_image, render_board, render_details
-from render.manhattan_legend import render_legend
+from render.manhattan.board import board_image, render_board, render_details
+from render.manhattan.legend import render_legend
 
 NAME = "manhattan"
 KINDS = ("E", "S")

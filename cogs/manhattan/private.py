@@ -31,7 +31,7 @@ def hand_lines(tr: Tr, state: Mapping[str, Any], seat: int) -> list[str]:
 
 
 def bombs_png(state: Mapping[str, Any], cards: list[str], tr: Tr, title_key: str) -> bytes:
-    from render.manhattan import render_bombs
+    from render.manhattan.board import render_bombs
 
     return render_bombs(cards, tr, version=state["content"]["bombs"], title_key=title_key)
 

@@ -32,8 +32,8 @@ from cogs.marsbot.pickers import PICKERS, PREFIX
 from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, DIFFICULTIES, mars_of
 from engine.marsbot.game import GAME
-from render.marsbot import board_image, render_board
-from render.marsbot_legend import legend_png
+from render.marsbot.board import board_image, render_board
+from render.marsbot.legend import legend_png
 
 NAME = "marsbot"
 TILES = ("ocean", "greenery", "city", "special")

@@ -28,7 +28,7 @@ from cogs.moonriser.private import show_hand
 from cogs.moonriser.quotes import field_costs, rotation_vps, upgrade_costs
 from engine.core import IllegalMove
 from engine.moonriser.game import GAME
-from render.moonriser import board_image, render_board, render_details
+from render.moonriser.board import board_image, render_board, render_details
 
 NAME = "moonriser"
 BOARDS = ("random", "compact", "wide")

@@ -166,7 +166,7 @@ def discard_labels(
 
 def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
     """The placement drawn in place on the board, with its price and the VP it earns now."""
-    from render.moonriser_hand import render_preview
+    from render.moonriser.hand import render_preview
 
     found = placement(state, seat, notation)
     text = tr(

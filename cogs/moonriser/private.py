@@ -41,7 +41,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     if not tiles:
         await send_ephemeral(interaction, text)
         return
-    from render.moonriser_hand import render_hand
+    from render.moonriser.hand import render_hand
 
     png = render_hand(tiles, tr, version=table.state["content"]["tiles"])
     await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="hand.png"))

@@ -1,8 +1,8 @@
 """The board post's pictures in words: Discord's image descriptions, read by screen readers.
 
 Only the public view (``GAME.view(state, None)``) is described, so no hand, secret goal or
-deck order can leak. One description per picture (:func:`render.runarch.render_board`, then
-:func:`render.runarch.render_details` when there is one), each in the table's language and at
+deck order can leak. One description per picture (:func:`render.runarch.board.render_board`, then
+:func:`render.runarch.board.render_details` when there is one), each in the table's language and at
 most :data:`LIMIT` characters. The sentences are the pictures' own (``render.runarch`` keys):
 what the picture says is what the description says.
 """
@@ -14,8 +14,8 @@ from typing import Any
 
 from bot.i18n import Tr
 from engine.runarch.components import CELLS, SIZE
-from render import runarch as R
-from render.runarch_pieces import ARCHIVES, automa_seat, goal_parts, goal_phrase, per_seat
+from render.runarch import board as R
+from render.runarch.pieces import ARCHIVES, automa_seat, goal_parts, goal_phrase, per_seat
 
 LIMIT = 1000
 """Discord takes 1024 characters of an attachment's description."""

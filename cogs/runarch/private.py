@@ -13,7 +13,7 @@ from bot.i18n import Tr, lang_of
 from bot.tables import TableService
 from cogs.runarch.labels import card_label, card_with_goal, scoring_label, scoring_values
 from engine.runarch import GAME
-from render.runarch_hand import render_hand
+from render.runarch.hand import render_hand
 
 NAME = "runarch"
 

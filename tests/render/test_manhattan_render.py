@@ -16,11 +16,11 @@ from PIL import Image, ImageChops
 from bot.i18n import Tr, catalog
 from engine.manhattan import content
 from render import kit
-from render import manhattan as M
-from render import manhattan_details as D
-from render import manhattan_spaces as SP
-from render.manhattan_legend import render_legend
-from render.manhattan_style import TOKEN_RGB, seat_colour
+from render.manhattan import board as M
+from render.manhattan import details as D
+from render.manhattan import spaces as SP
+from render.manhattan.legend import render_legend
+from render.manhattan.style import TOKEN_RGB, seat_colour
 from tests.render.manhattan_views import STAGES, make_view, played, private
 
 NAMES = ["Alice", "Bob", "Čeněk", "Dana", "Eliška Nováková"]

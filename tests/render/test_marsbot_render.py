@@ -21,11 +21,11 @@ from engine.marsbot import content
 from engine.marsbot.game import GAME
 from engine.marsbot.randomplay import random_move
 from render import kit
-from render import marsbot as M
-from render import marsbot_map as MP
-from render import marsbot_tracks as T
-from render.marsbot_legend import legend_png
-from render.marsbot_style import BLACK_CUBE, CELL_RGB, SIDE_RGB, SPACE_RGB, TILE_RGB, WHITE
+from render.marsbot import board as M
+from render.marsbot import map as MP
+from render.marsbot import tracks as T
+from render.marsbot.legend import legend_png
+from render.marsbot.style import BLACK_CUBE, CELL_RGB, SIDE_RGB, SPACE_RGB, TILE_RGB, WHITE
 from tests.render import marsbot_views as V
 
 MAX_BYTES = 500_000

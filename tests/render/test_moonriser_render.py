@@ -12,10 +12,10 @@ from PIL import Image, ImageChops
 
 from bot.i18n import Tr, catalog
 from engine.moonriser import content
-from render import moonriser as M
-from render import moonriser_hand as H
-from render.moonriser_geometry import fields_key
-from render.moonriser_style import RELATION_STYLE, TOKEN_RGB, seat_colour
+from render.moonriser import board as M
+from render.moonriser import hand as H
+from render.moonriser.geometry import fields_key
+from render.moonriser.style import RELATION_STYLE, TOKEN_RGB, seat_colour
 from tests.render.moonriser_views import free_field, make_view, neighbours_of
 
 NAMES = ["Alice", "Bob", "Čeněk", "Dana"]

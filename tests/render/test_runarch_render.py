@@ -13,9 +13,9 @@ from bot.i18n import Tr, catalog, placeholders, sentences
 from engine.runarch import GAME
 from engine.runarch.components import CELLS, SIMPLE_LINES
 from render import kit
-from render import runarch as R
-from render import runarch_hand as H
-from render.runarch_stones import STONE_COLOURS
+from render.runarch import board as R
+from render.runarch import hand as H
+from render.runarch.stones import STONE_COLOURS
 
 State = dict[str, Any]
 NAMES = ["Alice", "Bob"]

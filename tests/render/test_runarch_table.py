@@ -16,13 +16,14 @@ from PIL import Image
 from bot.i18n import Tr, sentences
 from engine.runarch import GAME
 from engine.runarch.components import CELLS
-from render import kit, runarch_public
-from render import runarch as R
-from render import runarch_hand as H
-from render import runarch_pieces as P
-from render import runarch_table as T
-from render.runarch_players import automa_lines_key
-from render.runarch_stones import STONE_COLOURS
+from render import kit
+from render.runarch import board as R
+from render.runarch import hand as H
+from render.runarch import pieces as P
+from render.runarch import public
+from render.runarch import table as T
+from render.runarch.players import automa_lines_key
+from render.runarch.stones import STONE_COLOURS
 from tests.render import runarch_views as V
 
 View = dict[str, Any]
@@ -293,11 +294,11 @@ def test_the_score_track_grows_with_the_score_and_shows_its_tokens() -> None:
 
 
 def test_close_track_tokens_are_pushed_apart_in_order() -> None:
-    spots = runarch_public.spread([100.0, 110.0, 300.0, 305.0], 40, 50, 320)
+    spots = public.spread([100.0, 110.0, 300.0, 305.0], 40, 50, 320)
     assert spots == sorted(spots)
     assert all(b - a >= 40 for a, b in itertools.pairwise(spots))
     assert spots[0] == 100.0 and spots[-1] <= 320
-    assert runarch_public.spread([10.0], 40, 50, 320) == [50]
+    assert public.spread([10.0], 40, 50, 320) == [50]
 
 
 def test_pending_decisions_are_announced() -> None:
@@ -398,7 +399,7 @@ def test_czech_and_english_pictures_differ_and_names_matter(make: Callable[[], V
 
 
 def test_every_key_of_the_table_module_exists_in_both_languages() -> None:
-    source = "".join(p.read_text(encoding="utf-8") for p in Path(R.__file__).parent.glob("runarch*.py"))
+    source = "".join(p.read_text(encoding="utf-8") for p in Path(R.__file__).parent.glob("*.py"))
     used = set(re.findall(r'"(render\.runarch\.[a-z_]+)"', source))
     assert len(used) > 50
     assert used <= set(sentences("en")) and used <= set(sentences("cs"))

@@ -14,8 +14,8 @@ from PIL import Image, ImageDraw
 
 from engine.manhattan import content
 from render import kit
-from render.manhattan_cards import Item, draw_items, row_width
-from render.manhattan_style import CARD_RGB, DARK, KIND_RGB, PAL, Tr, bomb_name, bombs, ink_on
+from render.manhattan.cards import Item, draw_items, row_width
+from render.manhattan.style import CARD_RGB, DARK, KIND_RGB, PAL, Tr, bomb_name, bombs, ink_on
 
 WIDTH = 720
 MARGIN = 12

@@ -18,8 +18,8 @@ from PIL import Image, ImageDraw
 
 from engine.marsbot import content
 from render import kit
-from render.marsbot_icons import paint_action, paint_cube
-from render.marsbot_style import CELL_RGB, PAL, Tr, View, cubes, position, reached, rgba, text
+from render.marsbot.icons import paint_action, paint_cube
+from render.marsbot.style import CELL_RGB, PAL, Tr, View, cubes, position, reached, rgba, text
 
 PAD = 8
 NUMBERS_H = 28

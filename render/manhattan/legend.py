@@ -9,8 +9,8 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.manhattan_icons import paint, paint_ring, paint_worker
-from render.manhattan_style import PAL, TOKEN_RGB, Tr
+from render.manhattan.icons import paint, paint_ring, paint_worker
+from render.manhattan.style import PAL, TOKEN_RGB, Tr
 
 WIDTH = 720
 MARGIN = 12

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from engine.moonriser import content
 from engine.moonriser.content import Tile
 from render import kit
-from render.moonriser_style import (
+from render.moonriser.style import (
     BLACK_TOKEN,
     DARK,
     FACE_RGB,

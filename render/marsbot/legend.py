@@ -12,10 +12,10 @@ import functools
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.marsbot_icons import paint_bonus
-from render.marsbot_map import last_ring, tile_sprite
-from render.marsbot_style import PAL, SPACE_RGB, Tr, hex_points, rgba, text
-from render.marsbot_tracks import CUBE_FRAME, cell_sprite, cube_sprite
+from render.marsbot.icons import paint_bonus
+from render.marsbot.map import last_ring, tile_sprite
+from render.marsbot.style import PAL, SPACE_RGB, Tr, hex_points, rgba, text
+from render.marsbot.tracks import CUBE_FRAME, cell_sprite, cube_sprite
 
 WIDTH = 800
 MARGIN = 12

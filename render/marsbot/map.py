@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw
 
 from engine.marsbot import content
 from render import kit
-from render.marsbot_icons import paint_bonus, paint_owner, paint_tile_glyph
-from render.marsbot_style import (
+from render.marsbot.icons import paint_bonus, paint_owner, paint_tile_glyph
+from render.marsbot.style import (
     DARK,
     PAL,
     SIDE_RGB,

@@ -19,8 +19,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.moonriser_geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
-from render.moonriser_style import (
+from render.moonriser.geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
+from render.moonriser.style import (
     FACE_RGB,
     FIELD_RGB,
     PAL,
@@ -32,7 +32,7 @@ from render.moonriser_style import (
     seat_name,
     text,
 )
-from render.moonriser_tiles import black_token, board_tile, paint_disk, ring, sprite_size
+from render.moonriser.tiles import black_token, board_tile, paint_disk, ring, sprite_size
 
 WIDTH = 720
 MARGIN = 12
@@ -105,7 +105,7 @@ def token_sprite(colour: str, bg: str, radius: int = 10) -> tuple[Image.Image, I
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = side * s / 2
         if colour == "tile":
-            from render.moonriser_style import hex_points
+            from render.moonriser.style import hex_points
 
             draw.polygon(hex_points(c, c, (radius + 1) * s), fill=(*kit.PALETTE["dark"], 255))
             draw.polygon(hex_points(c, c, (radius - 0.5) * s), fill=(*FACE_RGB["basic"], 255))
@@ -382,6 +382,6 @@ def render_board(view: View, names: Sequence[str], tr: Tr) -> bytes:
 def render_details(view: View, names: Sequence[str], tr: Tr) -> bytes | None:
     """The second picture: each player's score breakdown and production, and a legend of the
     symbols (what the board picture has no room to explain)."""
-    from render.moonriser_details import details_image
+    from render.moonriser.details import details_image
 
     return kit.encode_png(details_image(view, names, tr))

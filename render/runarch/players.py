@@ -10,8 +10,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render import runarch as R
-from render.runarch_pieces import (
+from render.runarch import board as R
+from render.runarch.pieces import (
     ABILITIES,
     ABILITY_KEYS,
     ABILITY_ROW,

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.manhattan_style import DARK, ICON_RGB, NEED_RGB, PAL, SHAPES, ink_on
+from render.manhattan.style import DARK, ICON_RGB, NEED_RGB, PAL, SHAPES, ink_on
 
 Fill = tuple[int, ...]
 Sprite = tuple[Image.Image, Image.Image]

@@ -17,8 +17,8 @@ from PIL import Image, ImageDraw
 
 from engine.runarch.components import CELL_INDEX, COLOURS, cell_rc, line_cells
 from render import kit
-from render import runarch as R
-from render.runarch_stones import SHAPES
+from render.runarch import board as R
+from render.runarch.stones import SHAPES
 
 Tr = R.Tr
 View = Mapping[str, Any]
@@ -154,7 +154,7 @@ def pill(
     size: int = 18,
     align: str = "left",
 ) -> float:
-    """A rounded label; returns the x of its far edge (like :func:`render.runarch.pill`)."""
+    """A rounded label; returns the x of its far edge (like :func:`render.runarch.board.pill`)."""
     w = round(kit.text_length(value, size, "bold")) + 2 * (size // 2 + 4)
     h = size + 12
     x0 = x if align == "left" else x - w

@@ -16,8 +16,8 @@ from PIL import Image, ImageDraw
 
 from engine.moonriser.content import Bonus, Tile
 from render import kit
-from render.moonriser_geometry import fields_key, geometry, label_fields, paint_fields, shades
-from render.moonriser_style import (
+from render.moonriser.geometry import fields_key, geometry, label_fields, paint_fields, shades
+from render.moonriser.style import (
     FIELD_RGB,
     PAL,
     RELATION_STYLE,
@@ -30,7 +30,7 @@ from render.moonriser_style import (
     tile_name,
     tileset,
 )
-from render.moonriser_tiles import black_token, paint_disk, ring, sprite_size, tile_rgba
+from render.moonriser.tiles import black_token, paint_disk, ring, sprite_size, tile_rgba
 
 MARGIN = 16
 GAP = 12

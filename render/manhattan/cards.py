@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw
 
 from engine.manhattan import content
 from render import kit
-from render.manhattan_icons import Sprite, paint, paint_worker
-from render.manhattan_style import CARD_RGB, DARK, KIND_RGB, NEED_RGB, PAL, TOKEN_RGB, ink_on
+from render.manhattan.icons import Sprite, paint, paint_worker
+from render.manhattan.style import CARD_RGB, DARK, KIND_RGB, NEED_RGB, PAL, TOKEN_RGB, ink_on
 
 SCALE = 4
 NUMBER = 18
@@ -224,7 +224,7 @@ def _points(draw: ImageDraw.ImageDraw, bomb: content.Bomb, cy: float, s: float) 
 
 def worker_rgb(code: str, seat: int | None) -> kit.RGB:
     """The colour of a placed worker: the placer's seat, grey for a contractor (``cE``)."""
-    from render.manhattan_style import seat_colour
+    from render.manhattan.style import seat_colour
 
     if code.startswith("c") or seat is None:
         return TOKEN_RGB["grey"]

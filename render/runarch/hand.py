@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import kit
-from render.runarch import (
+from render.runarch.board import (
     CARD_H,
     CARD_W,
     HAND_MARGIN,
@@ -22,7 +22,7 @@ from render.runarch import (
     slot,
     text,
 )
-from render.runarch_table import draw_card_extras
+from render.runarch.table import draw_card_extras
 
 GOAL_ROW_H = 40
 """Extra height of a complex-game card: its goal is drawn under the pattern."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PIL import ImageDraw
 
 from render import kit
-from render.marsbot_style import BLACK_CUBE, DARK, ICON_RGB, SIDE_RGB, TILE_RGB, WHITE, hex_points, rgba
+from render.marsbot.style import BLACK_CUBE, DARK, ICON_RGB, SIDE_RGB, TILE_RGB, WHITE, hex_points, rgba
 
 Ink = Callable[[kit.RGB], tuple[int, int, int, int]]
 

@@ -3,7 +3,7 @@
 Seats are red, blue, green, yellow and purple (MANHATTAN.md); contractors are grey. A worker's
 kind is told by shape AND letter (laborer L: circle, engineer E: square, scientist S: diamond),
 so it reads without colour. Resources, planes, damage and the actions are icons of their own
-shape (``render.manhattan_icons``); the players' details picture carries a legend of them.
+shape (``render.manhattan.icons``); the players' details picture carries a legend of them.
 
 Every picture reads only a view (``view(state, None)`` for the public ones): the readers here
 accept what the spec allows either way (a pile as a list or as its size, a score as a number or

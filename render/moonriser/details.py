@@ -13,8 +13,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.moonriser_hand import ICON, paint_token
-from render.moonriser_style import (
+from render.moonriser.hand import ICON, paint_token
+from render.moonriser.style import (
     FACE_RGB,
     PAL,
     RELATION_STYLE,
@@ -25,7 +25,7 @@ from render.moonriser_style import (
     seat_colour,
     seat_name,
 )
-from render.moonriser_tiles import paint_arrow, paint_disk, symbol_text
+from render.moonriser.tiles import paint_arrow, paint_disk, symbol_text
 
 WIDTH = 720
 MARGIN = 16
@@ -142,7 +142,7 @@ def _legend_icon(draw: ImageDraw.ImageDraw, icon: str, x: float, y: float) -> No
     if icon == "corner":
         draw.polygon(hex_points(x, y, ICON + 3), fill=FACE_RGB["basic"])
         for c, colour in ((0, "green"), (2, "blue"), (4, "red")):
-            from render.moonriser_style import TOKEN_RGB, polar
+            from render.moonriser.style import TOKEN_RGB, polar
 
             dx, dy = polar(x, y, ICON + 1, 30 + 60 * c)
             paint_disk(draw, dx, dy, 4.5, TOKEN_RGB[colour], 1)

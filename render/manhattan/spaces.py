@@ -22,9 +22,9 @@ from PIL import Image
 
 from engine.manhattan import content
 from render import kit
-from render.manhattan_cards import Item, cost_items, item_width, row_width, yield_items
-from render.manhattan_icons import icon, paste, token, worker_kind
-from render.manhattan_style import PAL, Tr, seat_colour, text
+from render.manhattan.cards import Item, cost_items, item_width, row_width, yield_items
+from render.manhattan.icons import icon, paste, token, worker_kind
+from render.manhattan.style import PAL, Tr, seat_colour, text
 
 WIDTH = 720
 MARGIN = 12

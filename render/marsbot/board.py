@@ -19,9 +19,9 @@ from PIL import Image, ImageDraw
 
 from engine.marsbot import content
 from render import kit
-from render.marsbot_icons import paint_owner, paint_param
-from render.marsbot_map import draw_tiles, empty_map, geometry, map_image
-from render.marsbot_style import (
+from render.marsbot.icons import paint_owner, paint_param
+from render.marsbot.map import draw_tiles, empty_map, geometry, map_image
+from render.marsbot.style import (
     LIMITS,
     PAL,
     PARAMS,
@@ -38,7 +38,7 @@ from render.marsbot_style import (
     venus_on,
     versions,
 )
-from render.marsbot_tracks import TrackLayout, draw_tracks, layout, tracks_image
+from render.marsbot.tracks import TrackLayout, draw_tracks, layout, tracks_image
 
 WIDTH = 800
 MARGIN = 12

@@ -18,8 +18,8 @@ from PIL import Image, ImageDraw
 
 from engine.moonriser.hexes import DIRECTIONS
 from render import kit
-from render.moonriser_style import FIELD_RGB, OUTLINE_RGB, PAL, SQRT3, hex_points, text
-from render.moonriser_tiles import GAP, paint_symbol_icon, symbol_text
+from render.moonriser.style import FIELD_RGB, OUTLINE_RGB, PAL, SQRT3, hex_points, text
+from render.moonriser.tiles import GAP, paint_symbol_icon, symbol_text
 
 Field = tuple[str, int, int, Any, str | None]
 """A field as the board needs it: name, q, r, piece, symbol."""

@@ -21,7 +21,7 @@ from PIL import Image
 
 from engine.manhattan import content
 from render import kit
-from render.manhattan_cards import (
+from render.manhattan.cards import (
     BAND_H,
     BUILDING_H,
     BUILDING_W,
@@ -31,9 +31,9 @@ from render.manhattan_cards import (
     building_card,
     test_chip,
 )
-from render.manhattan_icons import icon, paste, ring, token, worker_kind
-from render.manhattan_spaces import draw_items
-from render.manhattan_style import (
+from render.manhattan.icons import icon, paste, ring, token, worker_kind
+from render.manhattan.spaces import draw_items
+from render.manhattan.style import (
     PAL,
     Tr,
     View,

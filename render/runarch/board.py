@@ -30,7 +30,7 @@ from engine.runarch.components import (
     cell_rc,
 )
 from render import kit
-from render.runarch_stones import SHAPES, STONE_COLOURS
+from render.runarch.stones import SHAPES, STONE_COLOURS
 
 Tr = Callable[..., str]
 
@@ -530,18 +530,18 @@ def render_details(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> byt
     the automa) as PNG bytes; ``None`` for the simple game for two, which has none."""
     if not is_extended(view):
         return None
-    from render import runarch_table  # imports this module: import it only when needed
+    from render.runarch import table  # imports this module: import it only when needed
 
-    return kit.encode_png(runarch_table.details_image(view, names, tr))
+    return kit.encode_png(table.details_image(view, names, tr))
 
 
 def board_image(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> Image.Image:
     """The picture :func:`render_board` encodes, as a palette image: an animation (a replay)
     encodes many of them together instead of one PNG each."""
     if is_extended(view):
-        from render import runarch_table  # imports this module: import it only when needed
+        from render.runarch import table  # imports this module: import it only when needed
 
-        return runarch_table.board_image(view, names, tr)
+        return table.board_image(view, names, tr)
     img = _base().copy()
     draw_main(img, view, names, tr)
     return img

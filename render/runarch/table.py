@@ -4,7 +4,7 @@ A board post of these games carries two pictures, so that each reads on a phone 
 of the chat (about 400 px): one 720×2000 picture would be shrunk to fit the preview's height
 and nothing in it would be legible.
 
-* :func:`board_image` is the main board, the simple game's picture (:func:`render.runarch.draw_main`,
+* :func:`board_image` is the main board, the simple game's picture (:func:`render.runarch.board.draw_main`,
   720×966) with what the complex game and the automa add to it: scored diagonals are framed
   and the stone the automa moved gets an arrow. It is what changes every turn.
 * :func:`details_image` is everything else, one section under the other: the score track (a lane
@@ -15,8 +15,8 @@ and nothing in it would be legible.
   public goals, the public offer and the six condition tokens.
 
 Both stay 720 px wide, the simple board's width, so a phone shows their text as big as the
-simple board's. The sections are drawn by :mod:`render.runarch_players` and
-:mod:`render.runarch_public` from the pieces of :mod:`render.runarch_pieces`.
+simple board's. The sections are drawn by :mod:`render.runarch.players` and
+:mod:`render.runarch.public` from the pieces of :mod:`render.runarch.pieces`.
 
 Every sentence comes from the ``render.runarch`` catalog keys through ``tr``.
 """
@@ -29,8 +29,8 @@ from typing import Any
 from PIL import Image
 
 from engine.runarch.components import DIAGONAL_LINES
-from render import runarch as R
-from render.runarch_pieces import (
+from render.runarch import board as R
+from render.runarch.pieces import (
     ARCHIVE_HEAD,
     ARCHIVE_W,
     ARCHIVES,
@@ -62,7 +62,7 @@ from render.runarch_pieces import (
     paste_centred,
     seat_count,
 )
-from render.runarch_players import (
+from render.runarch.players import (
     ABILITIES_H,
     AUTOMA_PANEL_H,
     automa_column_height,
@@ -72,7 +72,7 @@ from render.runarch_players import (
     player_height,
     shows_abilities,
 )
-from render.runarch_public import (
+from render.runarch.public import (
     TOKENS_H,
     draw_goals,
     draw_tokens,
@@ -161,7 +161,7 @@ def picture_size(view: View) -> tuple[int, int]:
 
 
 def board_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
-    """The main board of a complex or solo ``view`` (palette image of :data:`render.runarch.SIZE_PX`)."""
+    """The main board of a complex or solo ``view`` (palette image of :data:`board.SIZE_PX`)."""
     img = PAL.new(R.SIZE_PX)
     img.paste(R._base(), (0, 0))
     R.draw_main(img, view, names, tr)

@@ -7,7 +7,7 @@ The board reads only the public view (``view(state, None)``, MANHATTAN.md): ``sp
 ``pending``, ``seats`` (resigned), ``scores``, ``target``, ``active``, ``phase``, ``round``,
 ``winner``, ``last`` and ``content``; never a hand. From top to bottom: who is to act, the
 round and the target score; a chip per player with their points; the main-board spaces with
-their occupants (``render.manhattan_spaces``); the market's seven slots (number, price, what
+their occupants (``render.manhattan.spaces``); the market's seven slots (number, price, what
 building there costs and yields, an engineer's free build, the corruption pile); the face-up
 bomb designs with the deck and the implosion tests left; the spaces of the last turn framed
 in orange. The printed board is cached, so a picture is mostly pasting cached sprites.
@@ -23,10 +23,10 @@ from PIL import Image
 
 from engine.manhattan import content
 from render import kit
-from render import manhattan_spaces as sp
-from render.manhattan_cards import BAND_H, BOMB_H, BOMB_W, BUILDING_H, BUILDING_W, bomb_card, building_card
-from render.manhattan_icons import icon, paste, token
-from render.manhattan_style import (
+from render.manhattan import spaces as sp
+from render.manhattan.cards import BAND_H, BOMB_H, BOMB_W, BUILDING_H, BUILDING_W, bomb_card, building_card
+from render.manhattan.icons import icon, paste, token
+from render.manhattan.style import (
     PAL,
     Tr,
     View,
@@ -438,8 +438,8 @@ def render_board(view: View, names: Sequence[str], tr: Tr) -> bytes:
 
 
 def render_details(view: View, names: Sequence[str], tr: Tr) -> bytes | None:
-    """The second picture: every player's board (``render.manhattan_details``)."""
-    from render.manhattan_details import details_image
+    """The second picture: every player's board (``render.manhattan.details``)."""
+    from render.manhattan.details import details_image
 
     return kit.encode_png(details_image(view, names, tr))
 
@@ -452,6 +452,6 @@ def render_bombs(
     title_key: str = "render.manhattan.hand_title",
 ) -> bytes:
     """A private picture of bomb cards: a player's hand, or the designs they pick from."""
-    from render.manhattan_hand import bombs_image
+    from render.manhattan.hand import bombs_image
 
     return kit.encode_png(bombs_image(bomb_ids, tr, version=version, title_key=title_key))

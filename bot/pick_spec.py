@@ -1,0 +1,73 @@
+"""What a game declares for the shared picker (``bot.picker``) and its preview step
+(``bot.confirm``): plain data, registered in its ``GameAdapter``, with no Discord views, so the
+adapter can name it without importing the views that serve it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.i18n import Tr
+from engine.core import Game, Move, State
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a player sees before confirming: a sentence and, optionally, a PNG."""
+
+    content: str
+    png: bytes | None = None
+    filename: str = "preview.png"
+
+
+MakePreview = Callable[[Tr, State, int, str], Preview]
+"""``(tr, state, seat, notation)`` -> the preview of that (legal) move."""
+
+
+Chosen = tuple[str, ...]
+Labels = Callable[[Tr, State, int, Chosen, Sequence[str]], list[discord.SelectOption]]
+"""The options of one step: ``(tr, state, seat, chosen so far, tokens the engine allows next)`` ->
+labelled options in the order to show (values are tokens; any other value is left out)."""
+
+
+Steps = Callable[[Move], Iterable[Chosen]]
+"""The token sequences that choose a move (several when the order is free: a swap)."""
+
+
+def _arguments(move: Move) -> Iterable[Chosen]:
+    return (move.args,)
+
+
+@dataclass(frozen=True)
+class PickSpec:
+    """How one board action's picker builds a move (its words come from the game's Discord side)."""
+
+    kinds: frozenset[str]
+    """The move kinds it builds."""
+    labels: Labels
+    placeholder: Callable[[Tr, Chosen], str]
+    """The select's placeholder before each step."""
+    prompt: Callable[[Tr, State, int, Chosen], str]
+    """The private message above the select at each step (``()``: the first)."""
+    unavailable: str
+    """The refusal key when no such move is legal now."""
+    steps: Steps = _arguments
+    """The token sequences that choose a move (default: its arguments, one per step)."""
+    check_version: bool = True
+    confirm: MakePreview | None = None
+    """When given, a complete choice is not played at once: the player sees this preview of the
+    move (a picture, its cost) with **Confirm** and **Cancel** (``bot.confirm``)."""
+    skip_single: bool = False
+    """After a choice, a following step with only one possible answer is taken for the player
+    (one tap less on a phone: "1 laborer" when that is all a space can take)."""
+
+
+@dataclass(frozen=True)
+class Pickers:
+    """One game's pickers: its custom-id prefix and a spec per board action."""
+
+    prefix: str
+    game: Game
+    specs: Mapping[str, PickSpec] = field(default_factory=dict)

@@ -1,0 +1,65 @@
+"""What the UI pieces the table service drives (undo, the Undo button, pickers, previews) may ask
+of it, as a protocol: they reach the running service through ``client.tables`` and name only this,
+so ``bot.tables`` sits above them and no import runs back up to it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.adapter import GameAdapter
+    from bot.errors import UserError
+    from bot.i18n import Commands, Tr
+    from db.models import TableRow
+    from db.store import Store
+    from engine.core import Event, Game
+
+
+class TableServiceLike(Protocol):
+    """The part of ``bot.tables.TableService`` its pieces use."""
+
+    store: Store
+    adapters: dict[str, GameAdapter]
+    undo_offers: dict[int, int]
+    """Table id -> the version whose board offers Undo (see :mod:`bot.undo`)."""
+    clocks_changed: Callable[[], None]
+
+    def commands(self, game: str | None) -> dict[str, Commands]: ...
+
+    def stale(self, game: str | None) -> UserError: ...
+
+    def names(self, table: TableRow, tr: Tr | None = None) -> list[str]: ...
+
+    def seat_of(self, table: TableRow, user_id: int) -> int: ...
+
+    def awaited(self, engine: Game, state: dict[str, Any], bots: Collection[int] = ()) -> list[int]: ...
+
+    async def running_table_here(
+        self, interaction: discord.Interaction, game: str | None = None
+    ) -> TableRow: ...
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        notation: str,
+        *,
+        game: str | None = None,
+        expected_version: int | None = None,
+        from_picker: bool = False,
+    ) -> object:
+        """Apply a move and post the board (the service returns what was played; pieces ignore it)."""
+        ...
+
+    async def post_board(
+        self,
+        interaction: discord.Interaction,
+        table: TableRow,
+        events: Sequence[Event] = (),
+        *,
+        mover: int | None = None,
+        from_picker: bool = False,
+        notices: Sequence[str] = (),
+    ) -> None: ...
