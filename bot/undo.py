@@ -6,7 +6,9 @@ store drops the step and writes the replayed state at a new, higher version, and
 posted again, saying who took a move back (that a move was taken back is public).
 
 A double-clicked Undo button applies once: the button names the board's version, and the first
-click moves the table to a newer one, so the second is refused as stale with the reason.
+click moves the table to a newer one, so the second is refused as stale with the reason. One
+interaction delivered twice by Discord takes effect once: the store records the ids of the
+interactions that took effect (``db.interactions``), an undo's as well as a move's.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
-from db.errors import StaleVersion
+from db.errors import DuplicateInteraction, StaleVersion
 from db.models import MoveRow, NewMove, TableRow
 from engine.core import Game, IllegalMove
 from engine.core.undo import (
@@ -129,14 +131,18 @@ async def look(store: Store, engine: Game, table_id: int, seat: int) -> Looked:
     return Looked(table, moves, steps, replayed, found)
 
 
-async def commit(store: Store, looked: Looked, plan: Plan, awaited: Collection[int]) -> TableRow:
-    """Drop the planned step at the version it was planned on (``StaleVersion`` if it moved on)."""
+async def commit(
+    store: Store, looked: Looked, plan: Plan, awaited: Collection[int], interaction_id: int | None = None
+) -> TableRow:
+    """Drop the planned step at the version it was planned on (``StaleVersion`` if it moved on;
+    ``DuplicateInteraction`` if this undo's interaction already took effect)."""
     return await store.take_back(
         looked.table.id,
         expected_version=looked.table.version,
         keep=looked.moves[plan.keep].ply,
         state=plan.state,
         awaited=awaited,
+        interaction_id=interaction_id,
     )
 
 
@@ -184,6 +190,9 @@ async def take_back(
         raise service.stale(here.game)
     seat = service.seat_of(here, interaction.user.id)
     engine = service.adapters[here.game].game
+    if await service.store.interaction_seen(interaction.id):
+        log.info("undo interaction %s was already applied", interaction.id)
+        return here
     for attempt in range(2):
         looked = await look(service.store, engine, here.id, seat)
         table, found = looked.table, looked.found
@@ -195,7 +204,12 @@ async def take_back(
         if isinstance(found, Stop):
             raise refusal(service, table, found, tr)
         try:
-            table = await commit(service.store, looked, found, service.awaited(engine, found.state))
+            table = await commit(
+                service.store, looked, found, service.awaited(engine, found.state), interaction.id
+            )
+        except DuplicateInteraction:
+            log.info("undo interaction %s was already applied", interaction.id)
+            return table
         except StaleVersion:
             if attempt:
                 raise service.stale(table.game) from None
