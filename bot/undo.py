@@ -23,6 +23,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
+from bot.retry import retries
 from db.errors import DuplicateInteraction, StaleVersion
 from db.models import MoveRow, NewMove, TableRow
 from engine.core import Game, IllegalMove
@@ -175,11 +176,13 @@ async def take_back(
     ``table_id`` and ``version`` come from an Undo button: the board it was shown under. A
     button of another table or of an older board is refused (with the reason undo is no longer
     possible, if it is not). Without them (``/undo``) a move committed meanwhile makes the
-    request look again at the new position, once, like a move of a slash command.
+    request look again at the new position, as often as a typed move is applied again
+    (``bot.retry``).
     """
     from bot.tables import over_refusal  # bot.tables imports this module
 
     tr = Tr(lang_of(interaction.locale))
+    typed = interaction.type == discord.InteractionType.application_command
     if table_id is not None:
         own = await service.store.table(table_id)
         if own is None or own.status != "active":
@@ -193,7 +196,8 @@ async def take_back(
     if await service.store.interaction_seen(interaction.id):
         log.info("undo interaction %s was already applied", interaction.id)
         return here
-    for attempt in range(2):
+    attempts = retries(here)
+    for attempt in range(attempts):
         looked = await look(service.store, engine, here.id, seat)
         table, found = looked.table, looked.found
         if table.status != "active":
@@ -211,8 +215,8 @@ async def take_back(
             log.info("undo interaction %s was already applied", interaction.id)
             return table
         except StaleVersion:
-            if attempt:
-                raise service.stale(table.game) from None
+            if attempt == attempts - 1:
+                raise service.stale(table.game, typed=typed) from None
             log.info("table %s moved on under an undo; looking again", table.id)
             continue
         service.clocks_changed()
@@ -221,4 +225,4 @@ async def take_back(
         notice = public("undo.took_back", name=service.names(table, public)[seat])
         await service.post_board(interaction, table, (), mover=seat, notices=[notice])
         return table
-    raise AssertionError("unreachable: the second attempt returns or raises")
+    raise AssertionError("unreachable: the last attempt returns or raises")

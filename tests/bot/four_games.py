@@ -139,10 +139,11 @@ def undoable_steps(game: Game, name: str, state: dict[str, Any], seat: int, coun
     return None
 
 
-async def open_game(env: Env, name: str) -> GameSide:
-    """A running table of ``name``, opened as people open one."""
+async def open_game(env: Env, name: str, *, players: int = 3, **options: Any) -> GameSide:
+    """A running table of ``name``, opened as people open one (``players`` for Moonriser and
+    The Manhattan Project; ``options`` as the ``new`` command takes them)."""
     if name == "runarch":
-        table = await Table.open(env)
+        table = await Table.open(env, **options)
         return GameSide(
             env,
             name,
@@ -152,7 +153,7 @@ async def open_game(env: Env, name: str) -> GameSide:
             lambda person, notation: play_by_command(person, table.thread, notation),
         )
     if name == "moonriser":
-        moon = await MoonTable.open(env, players=3)
+        moon = await MoonTable.open(env, players=players, **options)
         return GameSide(
             env,
             name,
@@ -162,7 +163,7 @@ async def open_game(env: Env, name: str) -> GameSide:
             lambda person, notation: moonriser_table.play(moon, person, notation),
         )
     if name == "manhattan":
-        manhattan = await ManhattanTable.open(env, players=3)
+        manhattan = await ManhattanTable.open(env, players=players, **options)
         return GameSide(
             env,
             name,
@@ -172,7 +173,7 @@ async def open_game(env: Env, name: str) -> GameSide:
             lambda person, notation: manhattan_table.play(manhattan, person, notation),
         )
     mars = await MarsBotTable.open(env)
-    opened = await mars.start()
+    opened = await mars.start(**options)
     assert not opened.ephemeral, opened.response.content
     assert mars.table_id is not None
 
