@@ -87,6 +87,11 @@ class GameSide:
     async def undo(self, person: Any) -> Any:
         return await self.slash(person, "undo")
 
+    def posts(self) -> list[Any]:
+        """The board posts of the table's thread or DM, oldest first."""
+        channel = self.channel if self.channel is not None else self.people[0].dm_channel
+        return [m for m in channel.history() if m.attachments]
+
     async def snapshot(self) -> tuple[int, list[str], dict[str, Any]]:
         """What must not change after a refused action: version, log, state."""
         row = await self.row()
