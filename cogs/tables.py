@@ -297,7 +297,7 @@ class Tables(commands.Cog):
         notice = tr("timeout.kicked", name=row.name, by=interaction.user.mention)
         absence: Any = self.bot.absence  # type: ignore[attr-defined]
         if not await absence.remove(table, row.seat, source="kicked", notice=notice):
-            raise self.service.stale(table.game)
+            raise self.service.stale(table.game, typed=True)
         await interaction.followup.send(Tr(lang_of(interaction.locale))("table.done"), ephemeral=True)
 
     @table.command(name=cmd("cmd.table.abandon.name"), description=cmd("cmd.table.abandon.description"))

@@ -11,6 +11,7 @@ import pytest
 from simcord import Env
 
 from db.errors import StaleVersion
+from db.models import NewMove
 from db.store import Store
 from tests.bot.four_games import GAMES, GameSide, open_game, undoable_steps
 from tests.bot.redelivery import Deliveries
@@ -183,3 +184,44 @@ async def test_a_typed_command_that_keeps_losing_is_refused_without_talking_of_a
     assert "button" not in refused.response.content
     assert "could not be applied" in refused.response.content
     assert await side.snapshot() == before
+
+
+async def test_a_last_trade_picker_is_not_stale_after_another_players_last_trade(simcord_env: Env) -> None:
+    """Moonriser's end: the others make their last trades at once, each with their own tokens.
+    The game is brought there by committing its bot's moves, then two players trade."""
+    side = await open_game(simcord_env, "moonriser", players=3)
+    for _ in range(3000):
+        row = await side.row()
+        assert row.state is not None and side.game.outcome(row.state) is None
+        if row.state["phase"] == "final":
+            break
+        seat = side.game.to_act(row.state)[0]
+        move = side.game.bot_move(row.state, seat, "normal")
+        after, _ = side.game.apply(row.state, seat, move)
+        await side.store.commit_moves(
+            row.id,
+            expected_version=row.version,
+            moves=[NewMove(seat, move.notation, row.user_at(seat))],
+            state=after,
+            interaction_id=None,
+        )
+    state = await side.state()
+    first_seat, second_seat = side.game.to_act(state)[:2]
+    first, second = await side.person_at(first_seat), await side.person_at(second_seat)
+    shown = await side.slash(first, "moonriser board")
+    assert shown.response is not None
+    opened = await first.click(side.posts()[-1], label="Trade")
+    assert opened.ephemeral and opened.response.components, opened.response.content
+    theirs = next(m for m in side.game.legal_moves(state, second_seat) if m.kind == "trade")
+    traded = await side.play(second, theirs.notation)
+    assert "changed" not in answered(traded)
+    mine = next(m for m in side.game.legal_moves(state, first_seat) if m.kind == "trade")
+    picked = await first.select(opened.response.message, [mine.notation])
+    assert "changed" not in answered(picked), answered(picked)
+    log = [(m.seat, m.notation) for m in await side.store.moves(side.table_id)]
+    assert log[-2:] == [(second_seat, theirs.notation), (first_seat, mine.notation)]
+
+
+def answered(result: Any) -> str:
+    texts = [result.response.content if result.response is not None else ""]
+    return "\n".join(texts + [m.content for m in result.followups])
