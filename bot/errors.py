@@ -2,7 +2,9 @@
 
 Layers: a component or command raises :class:`UserError`; the cog/tree handlers (and
 :func:`run_guarded` for components) turn it into one ephemeral sentence. Nothing has
-been changed when a UserError is raised.
+been changed when a UserError is raised. A storage fault (disk full, read-only or locked
+database) rolls its transaction back, and is answered at the same layers with one sentence
+saying that nothing was saved.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from discord import app_commands
 
 from bot.i18n import lang_of, t
 from bot.outgoing import QUOTE_MAX, quote
+from db.errors import is_storage_fault
 
 log = logging.getLogger(__name__)
 
@@ -76,12 +79,29 @@ async def reply_unexpected(interaction: discord.Interaction, error: BaseExceptio
         log.warning("could not tell the user about an unexpected error")
 
 
+async def reply_storage_fault(interaction: discord.Interaction, error: BaseException) -> None:
+    """The database could not be used (disk full, read-only, locked): the transaction was rolled
+    back, so the player hears that nothing was saved and the board is unchanged."""
+    log.error("the database could not be used during an interaction", exc_info=error)
+    try:
+        await send_ephemeral(interaction, t(lang_of(interaction.locale), "errors.storage"))
+    except discord.HTTPException:
+        log.warning("could not tell the user about a storage fault")
+
+
 async def run_guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a component's work, answering UserError privately (the component layer)."""
+    """Run a component's work, answering privately whatever stops it (the component layer):
+    a UserError with its sentence, a storage fault with "nothing was saved", anything else with
+    the generic sentence. discord.py would only log those last two, leaving the click unanswered."""
     try:
         await work
     except UserError as error:
         await reply_error(interaction, error)
+    except Exception as error:
+        if is_storage_fault(error):
+            await reply_storage_fault(interaction, error)
+        else:
+            await reply_unexpected(interaction, error)
 
 
 def install_tree_error_handler(tree: app_commands.CommandTree) -> None:
@@ -98,6 +118,8 @@ def install_tree_error_handler(tree: app_commands.CommandTree) -> None:
             await reply_error(interaction, UserError("errors.guild_only"))
         elif isinstance(error, app_commands.CheckFailure):
             await reply_error(interaction, UserError("errors.not_allowed"))
+        elif is_storage_fault(original):
+            await reply_storage_fault(interaction, original)
         else:
             await reply_unexpected(interaction, original)
 

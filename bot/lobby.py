@@ -440,7 +440,7 @@ async def open_lobby(
             clock=clock,
             invited=[(u.id, u.display_name) for u in invited],
         )
-    except UserError:
+    except Exception:  # a refusal or a storage fault: the thread made for it would stay empty
         if created is not None:
             await _delete_thread(created)
         raise

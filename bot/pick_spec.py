@@ -56,6 +56,11 @@ class PickSpec:
     steps: Steps = _arguments
     """The token sequences that choose a move (default: its arguments, one per step)."""
     check_version: bool = True
+    basis: Callable[[State, int], object] | None = None
+    """What a choice that depends on nothing another seat does is made from (the seat's setup
+    hand, its own tokens in the last trades): when it gives something other than ``None``, the
+    picker is checked against it instead of the board's version, so another seat's move made
+    meanwhile does not make the choice stale (``TableService.play``'s ``made_from``)."""
     confirm: MakePreview | None = None
     """When given, a complete choice is not played at once: the player sees this preview of the
     move (a picture, its cost) with **Confirm** and **Cancel** (``bot.confirm``)."""

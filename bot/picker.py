@@ -8,8 +8,9 @@ the move is played when the choice is complete.
 
 Each decision checks the table version: a picker opened on one board is refused ("the board
 has changed") once the board moved on, at the first step taken afterwards, never applied to a
-position its player did not see. A spec may waive this for choices that depend on nothing
-another seat does (a simultaneous secret choice); its last step then plays without a version.
+position its player did not see. A spec may instead name what a choice that depends on nothing
+another seat does is made from (``PickSpec.basis``: a simultaneous secret choice); the picker
+is then refused only when that changed, whatever the other seats did meanwhile.
 
 A picker lives only in the memory of the bot that showed it. Its select's custom id,
 ``<prefix>:<boot>:<table>:<action>:<nonce>``, names that bot (``boot_of``), the table and the
@@ -33,6 +34,7 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.pick_spec import Chosen, Labels, Pickers, PickSpec, Steps
 from bot.picker_ids import TIMEOUT, boot_of, expired_template, picker_id
+from bot.retry import MadeFrom
 from db.models import TableRow
 from engine.core import State
 
@@ -120,6 +122,7 @@ class StepPicker(discord.ui.View):
         self.table, self.seat, self.tr, self.chosen = table, seat, tr, chosen
         self.spec = pickers.specs[action]
         assert table.state is not None
+        self.basis = self.spec.basis(table.state, seat) if self.spec.basis is not None else None
         self.paths = {
             p: n
             for p, n in paths(pickers, self.spec, table.state, seat).items()
@@ -199,7 +202,8 @@ class StepPicker(discord.ui.View):
         never the start of another move's: a choice is complete or it goes on)."""
         chosen = (*self.chosen, token)
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        version = self.table.version if self.spec.check_version else None
+        made_from = self._made_from()
+        version = self.table.version if self.spec.check_version and made_from is None else None
         going_on = [p for p in self.paths if p[: len(chosen)] == chosen]
         if not going_on:
             raise UserError("errors.not_allowed")
@@ -215,15 +219,30 @@ class StepPicker(discord.ui.View):
         if going_on == [chosen]:
             notation = self.paths[chosen]
             await service.play(
-                interaction, notation, game=self.table.game, expected_version=version, from_picker=True
+                interaction,
+                notation,
+                game=self.table.game,
+                expected_version=version,
+                from_picker=True,
+                made_from=made_from,
             )
             return
         table = await service.running_table_here(interaction, self.table.game)
         if table.id != self.table.id or (version is not None and table.version != version):
             raise service.stale(self.table.game)
+        if made_from is not None and (table.state is None or not made_from(table.state)):
+            raise service.stale(self.table.game)
         assert table.state is not None
         following = StepPicker(self.client, self.pickers, self.action, table, self.seat, self.tr, chosen)
         await following.replace(interaction, self.spec.prompt(self.tr, table.state, self.seat, chosen))
+
+    def _made_from(self) -> MadeFrom | None:
+        """The check that this picker's choice still stands, if the spec has a basis here."""
+        spec, seat, basis = self.spec, self.seat, self.basis
+        if spec.basis is None or basis is None:
+            return None
+        judge = spec.basis
+        return lambda state: judge(state, seat) == basis
 
     async def _preview(self, interaction: discord.Interaction, notation: str, version: int | None) -> None:
         """Show the complete choice's preview with Confirm/Cancel in place of this picker."""

@@ -25,6 +25,7 @@ from bot.errors import UserError
 from bot.i18n import Commands, Tr, lang_of
 from bot.private_events import PrivateEvents
 from bot.refusals import over_refusal
+from bot.retry import MadeFrom, retries
 from bot.turn_posts import TurnPosts
 from bot.undo import offer_after_move
 from db.errors import ChannelBusy, DuplicateInteraction, LobbyChanged, StaleVersion
@@ -77,9 +78,10 @@ class TableService(TurnPosts, PrivateEvents):
         the table's game, or of every game where no table is known."""
         return command_params(self.adapters, game)
 
-    def stale(self, game: str | None) -> UserError:
-        """The refusal of a move made on a board that has changed since."""
-        return UserError("table.stale", **self.commands(game))
+    def stale(self, game: str | None, *, typed: bool = False) -> UserError:
+        """The refusal of a move made on a board that has changed since; a typed command's
+        (``typed``) speaks of the others' moves, not of a button."""
+        return UserError("table.stale_typed" if typed else "table.stale", **self.commands(game))
 
     def automa_name(self, game: str, tr: Tr) -> str:
         """The name of a game's own opponent ("Automa", "MarsBot"), as the game declares it."""
@@ -290,20 +292,30 @@ class TableService(TurnPosts, PrivateEvents):
         game: str | None = None,
         expected_version: int | None = None,
         from_picker: bool = False,
+        made_from: MadeFrom | None = None,
     ) -> Played | None:
         """Apply one player's move and everything automated after it; then post the board.
 
         ``expected_version`` is the board the player acted on (a button or picker of one
-        board); a newer table refuses the move as stale. Without it (a slash command, the
-        simultaneous setup choice) the player chose independently of the other moves, so if
-        another move is committed between our load and our commit the move is applied once
-        more to the new position, where the engine judges it again. Only one retry: a second
-        conflict is answered as stale. The interaction id makes sure it is never applied twice.
+        board); a newer table refuses the move as stale. ``made_from`` replaces that check for
+        a private choice that depends on nothing the other seats do (Moonriser's keep, RunArch's
+        setup): it says whether the choice still stands on the current state (the seat's own
+        drawn tiles or hand are what they were), whatever the others did meanwhile. Without
+        either (a slash command) the player chose independently of the other moves.
+
+        When another move is committed between our load and our commit, an independent move
+        (a slash command, or one whose ``made_from`` still holds) is applied again to the new
+        position, where the engine judges it again, as often as the others can commit
+        meanwhile (``retries``); a board-bound one is refused as stale. The interaction id
+        makes sure it is never applied twice.
         """
         table = await self.running_table_here(interaction, game)
-        if expected_version is not None and expected_version != table.version:
-            raise self.stale(table.game)
-        for attempt in range(2):
+        typed = interaction.type == discord.InteractionType.application_command
+        bound = expected_version is not None and made_from is None
+        if not self._still_stands(table, expected_version, made_from):
+            raise self.stale(table.game, typed=typed)
+        attempts = retries(table)
+        for attempt in range(attempts):
             seat = self.seat_of(table, interaction.user.id)
             before = table
             moves, state, events = self._apply(interaction, table, seat, notation)
@@ -319,12 +331,14 @@ class TableService(TurnPosts, PrivateEvents):
                     awaited=self.awaited(self.adapters[table.game].game, state, table.bots),
                 )
             except StaleVersion as error:
-                if expected_version is not None or attempt:
-                    raise self.stale(table.game) from error
+                if bound or attempt == attempts - 1:
+                    raise self.stale(table.game, typed=typed) from error
                 log.info(
                     "table %s moved on under interaction %s; applying it again", table.id, interaction.id
                 )
                 table = await self._reloaded(table.id)
+                if not self._still_stands(table, None, made_from):
+                    raise self.stale(table.game, typed=typed) from error
                 continue
             except DuplicateInteraction:
                 log.info("interaction %s was already applied", interaction.id)
@@ -336,7 +350,14 @@ class TableService(TurnPosts, PrivateEvents):
             )
             await self.tell_private(table, events, interaction)
             return Played(table=table, events=events)
-        raise AssertionError("unreachable: the second attempt returns or raises")
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    @staticmethod
+    def _still_stands(table: TableRow, expected_version: int | None, made_from: MadeFrom | None) -> bool:
+        """Whether a move chosen on an earlier read may be applied to ``table`` (see :meth:`play`)."""
+        if made_from is not None:
+            return table.state is not None and made_from(table.state)
+        return expected_version is None or expected_version == table.version
 
     def _apply(
         self, interaction: discord.Interaction, table: TableRow, seat: int, notation: str

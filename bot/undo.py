@@ -6,7 +6,9 @@ store drops the step and writes the replayed state at a new, higher version, and
 posted again, saying who took a move back (that a move was taken back is public).
 
 A double-clicked Undo button applies once: the button names the board's version, and the first
-click moves the table to a newer one, so the second is refused as stale with the reason.
+click moves the table to a newer one, so the second is refused as stale with the reason. One
+interaction delivered twice by Discord takes effect once: the store records the ids of the
+interactions that took effect (``db.interactions``), an undo's as well as a move's.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ import discord
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
 from bot.refusals import over_refusal
-from db.errors import StaleVersion
+from bot.retry import retries
+from db.errors import DuplicateInteraction, StaleVersion
 from db.models import MoveRow, NewMove, TableRow
 from engine.core import Game, IllegalMove
 from engine.core.undo import (
@@ -130,14 +133,18 @@ async def look(store: Store, engine: Game, table_id: int, seat: int) -> Looked:
     return Looked(table, moves, steps, replayed, found)
 
 
-async def commit(store: Store, looked: Looked, plan: Plan, awaited: Collection[int]) -> TableRow:
-    """Drop the planned step at the version it was planned on (``StaleVersion`` if it moved on)."""
+async def commit(
+    store: Store, looked: Looked, plan: Plan, awaited: Collection[int], interaction_id: int | None = None
+) -> TableRow:
+    """Drop the planned step at the version it was planned on (``StaleVersion`` if it moved on;
+    ``DuplicateInteraction`` if this undo's interaction already took effect)."""
     return await store.take_back(
         looked.table.id,
         expected_version=looked.table.version,
         keep=looked.moves[plan.keep].ply,
         state=plan.state,
         awaited=awaited,
+        interaction_id=interaction_id,
     )
 
 
@@ -170,9 +177,11 @@ async def take_back(
     ``table_id`` and ``version`` come from an Undo button: the board it was shown under. A
     button of another table or of an older board is refused (with the reason undo is no longer
     possible, if it is not). Without them (``/undo``) a move committed meanwhile makes the
-    request look again at the new position, once, like a move of a slash command.
+    request look again at the new position, as often as a typed move is applied again
+    (``bot.retry``).
     """
     tr = Tr(lang_of(interaction.locale))
+    typed = interaction.type == discord.InteractionType.application_command
     if table_id is not None:
         own = await service.store.table(table_id)
         if own is None or own.status != "active":
@@ -183,7 +192,11 @@ async def take_back(
         raise service.stale(here.game)
     seat = service.seat_of(here, interaction.user.id)
     engine = service.adapters[here.game].game
-    for attempt in range(2):
+    if await service.store.interaction_seen(interaction.id):
+        log.info("undo interaction %s was already applied", interaction.id)
+        return here
+    attempts = retries(here)
+    for attempt in range(attempts):
         looked = await look(service.store, engine, here.id, seat)
         table, found = looked.table, looked.found
         if table.status != "active":
@@ -194,10 +207,15 @@ async def take_back(
         if isinstance(found, Stop):
             raise refusal(service, table, found, tr)
         try:
-            table = await commit(service.store, looked, found, service.awaited(engine, found.state))
+            table = await commit(
+                service.store, looked, found, service.awaited(engine, found.state), interaction.id
+            )
+        except DuplicateInteraction:
+            log.info("undo interaction %s was already applied", interaction.id)
+            return table
         except StaleVersion:
-            if attempt:
-                raise service.stale(table.game) from None
+            if attempt == attempts - 1:
+                raise service.stale(table.game, typed=typed) from None
             log.info("table %s moved on under an undo; looking again", table.id)
             continue
         service.clocks_changed()
@@ -206,4 +224,4 @@ async def take_back(
         notice = public("undo.took_back", name=service.names(table, public)[seat])
         await service.post_board(interaction, table, (), mover=seat, notices=[notice])
         return table
-    raise AssertionError("unreachable: the second attempt returns or raises")
+    raise AssertionError("unreachable: the last attempt returns or raises")

@@ -18,6 +18,18 @@ from bot.lobby import LobbyButton, LobbySelect, redraw_lobby
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
 from db.models import TableRow
+from engine.core import IllegalMove
+
+
+def still_playing(service: TableService, table: TableRow, seat: int) -> bool:
+    """Whether the player in ``seat`` is still in the game: the engine would let them leave
+    (a player who resigned, left the server or was removed already cannot leave again)."""
+    assert table.state is not None
+    try:
+        service.adapters[table.game].game.forfeit(table.state, seat)
+    except IllegalMove:
+        return False
+    return True
 
 
 def may_manage(interaction: discord.Interaction, table: TableRow) -> bool:
@@ -270,6 +282,8 @@ class Tables(commands.Cog):
             raise UserError("kick.not_seated", name=player.display_name)
         if player.id == interaction.user.id:
             raise UserError("kick.self", **self.service.commands(table.game))
+        if not still_playing(self.service, table, row.seat):
+            raise UserError("kick.already_left", name=row.name)
         if table.time_limit is None:
             raise UserError("kick.no_limit")
         now = self.service.store.now()
@@ -283,7 +297,7 @@ class Tables(commands.Cog):
         notice = tr("timeout.kicked", name=row.name, by=interaction.user.mention)
         absence: Any = self.bot.absence  # type: ignore[attr-defined]
         if not await absence.remove(table, row.seat, source="kicked", notice=notice):
-            raise self.service.stale(table.game)
+            raise self.service.stale(table.game, typed=True)
         await interaction.followup.send(Tr(lang_of(interaction.locale))("table.done"), ephemeral=True)
 
     @table.command(name=cmd("cmd.table.abandon.name"), description=cmd("cmd.table.abandon.description"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 
 class StoreError(Exception):
     """Base class, so callers can catch every refusal of the store at once."""
@@ -87,3 +89,13 @@ class StorageFault(StoreError):
 
 class SchemaTooNew(StorageFault):
     """The database file was written by a newer version of the bot than this one."""
+
+
+def is_storage_fault(error: BaseException) -> bool:
+    """Whether ``error`` means the database could not be used just now (disk full, read-only,
+    locked by another process, an I/O error), not a mistake in the code: the transaction was
+    rolled back, so nothing was saved. A broken constraint (``IntegrityError``) is a bug, not
+    a fault of the storage."""
+    if isinstance(error, StorageFault):
+        return True
+    return isinstance(error, sqlite3.OperationalError) or type(error) is sqlite3.DatabaseError

@@ -282,7 +282,20 @@ UPDATE solo_records SET best_table = (
     ORDER BY r.finished_at, r.table_id LIMIT 1);
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5]
+_V6 = """
+-- Every interaction that took effect (a move or an undo), kept when an undo removes the move
+-- that carried it, so an interaction Discord delivers again never takes effect a second time.
+CREATE TABLE interactions (
+    interaction_id INTEGER PRIMARY KEY,
+    table_id       INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    kind           TEXT    NOT NULL CHECK (kind IN ('move', 'undo')),
+    created_at     REAL    NOT NULL
+);
+INSERT INTO interactions (interaction_id, table_id, kind, created_at)
+    SELECT interaction_id, table_id, 'move', created_at FROM moves WHERE interaction_id IS NOT NULL;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6]
 """Ordered migration scripts; append only."""
 
 RATED_SINCE = 3

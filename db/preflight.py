@@ -157,6 +157,10 @@ def fault_of(path: str, exc: BaseException) -> StorageFault | None:
             return StorageFault(path, f"cannot be read or written: {exc}")
         if name == "SQLITE_FULL":
             return StorageFault(path, "cannot be written: the disk is full")
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return StorageFault(
+                path, "is locked by another process (another copy of the bot, or a tool writing to it)"
+            )
         return None
     if isinstance(exc, OSError):
         return StorageFault(path, f"cannot be used: {_reason(exc)}")

@@ -16,7 +16,7 @@ from typing import Any
 
 import aiosqlite
 
-from db import boards, clocks, standings
+from db import boards, clocks, interactions, standings
 from db.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -334,8 +334,9 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         the others stop); ``None`` leaves the clocks as they are. A finished table's clocks
         stop, and ``end_reason`` says why it ended other than by play ("timeout", "kicked").
 
-        Raises ``DuplicateInteraction`` if ``interaction_id`` was already applied (checked
-        first, so a retried interaction is recognised even though the version moved on), then
+        Raises ``DuplicateInteraction`` if ``interaction_id`` already took effect (checked
+        first, so a retried interaction is recognised even though the version moved on, and
+        even after an undo removed its move: see :mod:`db.interactions`), then
         ``StaleVersion`` if the table is not active or not at ``expected_version``. The
         interaction id is stored on the first move only. With ``results`` the table finishes.
         Nothing is written when anything raises.
@@ -352,14 +353,11 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
             if not rows:
                 raise TableNotFound(table_id)
             current = rows[0]
-            if interaction_id is not None:
-                seen = await conn.execute_fetchall(
-                    "SELECT 1 FROM moves WHERE interaction_id = ?", (interaction_id,)
-                )
-                if list(seen):
-                    raise DuplicateInteraction(interaction_id)
+            if interaction_id is not None and await interactions.seen(conn, interaction_id):
+                raise DuplicateInteraction(interaction_id)
             if current["status"] != "active" or current["version"] != expected_version:
                 raise StaleVersion(current["version"])
+            await interactions.claim(conn, interaction_id, table_id, "move", now)
             next_rows = list(
                 await conn.execute_fetchall(
                     "SELECT COALESCE(MAX(ply) + 1, 0) AS next FROM moves WHERE table_id = ?", (table_id,)

@@ -14,8 +14,8 @@ from typing import Any
 
 import aiosqlite
 
-from db import clocks
-from db.errors import StaleVersion, TableNotFound
+from db import clocks, interactions
+from db.errors import DuplicateInteraction, StaleVersion, TableNotFound
 from db.models import MoveRow, TableRow
 from db.sql import run
 from db.store_base import StoreBase
@@ -30,6 +30,11 @@ class UndoStore(StoreBase):
             table = await self._require(conn, table_id)
             return table, await read_log(conn, table_id)
 
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        """Whether that interaction already took effect (a move or an undo, even one taken back)."""
+        async with self._read() as conn:
+            return await interactions.seen(conn, interaction_id)
+
     async def take_back(
         self,
         table_id: int,
@@ -38,13 +43,15 @@ class UndoStore(StoreBase):
         keep: int,
         state: dict[str, Any],
         awaited: Collection[int],
+        interaction_id: int | None = None,
     ) -> TableRow:
         """Remove the moves from ply ``keep`` on and write ``state`` (the replay of the moves
         that remain) as version ``expected_version + 1``, if nobody got there first.
 
         ``awaited`` are the seats the game waits for afterwards: a seat still awaited keeps its
         clock, one awaited again starts a fresh one, the others stop (as after a move).
-        Raises ``StaleVersion`` if the table is not active or not at ``expected_version`` (a
+        Raises ``DuplicateInteraction`` if ``interaction_id`` (the undo's) already took effect,
+        then ``StaleVersion`` if the table is not active or not at ``expected_version`` (a
         move or another undo won the race), ``ValueError`` if no move from ``keep`` on exists.
         Nothing is written when anything raises.
         """
@@ -57,6 +64,8 @@ class UndoStore(StoreBase):
             )
             if not rows:
                 raise TableNotFound(table_id)
+            if interaction_id is not None and await interactions.seen(conn, interaction_id):
+                raise DuplicateInteraction(interaction_id)
             if rows[0]["status"] != "active" or rows[0]["version"] != expected_version:
                 raise StaleVersion(rows[0]["version"])
             plies = list(
@@ -66,6 +75,7 @@ class UndoStore(StoreBase):
             )
             if keep < 0 or plies[0]["n"] == 0:
                 raise ValueError(f"table {table_id} has no move from ply {keep} on to take back")
+            await interactions.claim(conn, interaction_id, table_id, "undo", now)
             await run(conn, "DELETE FROM moves WHERE table_id = ? AND ply >= ?", (table_id, keep))
             await run(
                 conn,

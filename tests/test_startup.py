@@ -235,6 +235,26 @@ def test_a_bad_database_path_is_one_line_and_status_2_and_nothing_changes(
     assert listing(workdir) == before  # the file byte for byte, and no journal next to it
 
 
+def test_a_database_locked_by_another_process_is_one_line_and_status_2(
+    workdir: Path, tmp_path: Path, closed_port: str
+) -> None:
+    """Another process (a second copy of the bot, a tool) holds the write lock for the whole
+    start: the bot waits its busy timeout, then stops with one line instead of a traceback."""
+    path = good_database(workdir / "db.sqlite3")
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")
+        done = start(path, tmp_path, closed_port)
+    finally:
+        other.rollback()
+        other.close()
+    lines = done.stderr.splitlines()
+    assert done.returncode == 2, done.stderr
+    says = "is locked by another process (another copy of the bot, or a tool writing to it)"
+    assert lines == [f"DATABASE_PATH={path}: {says}"], done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_a_read_only_file_starts_when_writable(workdir: Path, tmp_path: Path, closed_port: str) -> None:
     """The control for the read-only cases: the same process rights, a writable file, no refusal."""
     path = good_database(workdir / "db.sqlite3")

@@ -14,7 +14,7 @@ def _rest(args: list[str], start: int) -> dict[str, str]:
 
 
 COMMANDS: dict[str, Callable[[list[str]], tuple[str, dict[str, Any]]]] = {
-    "bonus": lambda a: ("manhattan bonus", {"kind": a[0]}),
+    "bonus": lambda a: ("manhattan bonus", {"worker": a[0]}),
     "place": lambda a: ("manhattan place", {"space": a[0], "workers": a[1], **_rest(a, 2)}),
     "work": lambda a: ("manhattan work", {"building": a[0], "workers": a[1], **_rest(a, 2)}),
     "bomb": lambda a: ("manhattan build", {"bomb": a[0], "workers": a[1]}),

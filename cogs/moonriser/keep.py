@@ -2,8 +2,13 @@
 
 The shared picker decides one token at a time; keeping 3 of 9 tiles is one decision, so it
 has a select of its own that plays ``keep …`` at once. It is private (the drawn tiles are
-hidden from the others), checks the board version like every picker, and after a restart is
-answered by the game's ``ExpiredPicker`` with a fresh one (its custom id has the picker form).
+hidden from the others), and after a restart is answered by the game's ``ExpiredPicker`` with a
+fresh one (its custom id has the picker form).
+
+In the setup every seat keeps at once, and one seat's keep changes nothing of another's, so
+the picker is checked against what the choice was made from (the seat's drawn tiles and how
+many to keep, ``keep_basis``), not against the board's version: a keep is accepted whatever
+the others kept meanwhile, and refused only when the seat's own tiles changed.
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ def keep_prompt(state: dict[str, Any], seat: int) -> tuple[list[str], int]:
     return drawn, min(int(view["seats"][seat]["keep"]), len(drawn))
 
 
+def keep_basis(state: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What a keep is chosen from: the phase, the seat's drawn tiles and how many it keeps."""
+    row = state["seats"][seat]
+    return state["phase"], tuple(row.get("drawn", ())), row.get("keep")
+
+
 class KeepPicker(discord.ui.View):
     """A multi-select of the drawn tiles; only their owner may use it."""
 
@@ -41,6 +52,7 @@ class KeepPicker(discord.ui.View):
         self.table, self.seat, self.tr = table, seat, tr
         drawn, keep = keep_prompt(table.state, seat)
         self.drawn, self.keep = drawn, keep
+        self.basis = keep_basis(table.state, seat)
         self.select: discord.ui.Select[KeepPicker] = discord.ui.Select(
             custom_id=picker_id(client, prefix, table.id, "keep"),
             placeholder=tr("moonriser.pick.keep_placeholder", count=keep),
@@ -70,7 +82,7 @@ class KeepPicker(discord.ui.View):
                 interaction,
                 " ".join(["keep", *tiles]),
                 game=self.table.game,
-                expected_version=self.table.version,
                 from_picker=True,
+                made_from=lambda state: keep_basis(state, self.seat) == self.basis,
             ),
         )

@@ -184,6 +184,12 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
     return Preview(text, png)
 
 
+def final_basis(state: State, seat: int) -> object:
+    """The others' last trades happen at once and each uses only the seat's own tokens and
+    tiles: a trade chosen then stands on the seat's own row, not on the board's version."""
+    return (state["phase"], state["seats"][seat]) if state["phase"] == "final" else None
+
+
 def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> PickSpec:
     return PickSpec(
         kinds=frozenset(kinds),
@@ -204,7 +210,7 @@ PICKERS = Pickers(
         "plan": _spec({"plan"}, plan_labels, "plan", whole),
         "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview),
         "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", field_steps),
-        "trade": _spec({"trade", "swap"}, trade_labels, "trade", whole),
+        "trade": _spec({"trade", "swap"}, trade_labels, "trade", whole, basis=final_basis),
         "discard": _spec({"discard"}, discard_labels, "discard", whole),
     },
 )

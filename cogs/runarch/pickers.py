@@ -151,8 +151,10 @@ SETUP = PickSpec(
         else "\n".join(hand_lines(tr, state, seat))
     ),
     unavailable="runarch.setup_over",
-    check_version=False,
+    basis=lambda state, seat: tuple(state.get("setup_hands", [[]] * (seat + 1))[seat]) or None,
 )
+"""Both players choose goals at once from their own setup hand: the other's choice never makes
+this picker stale, only a change of the hand it was opened on."""
 
 PICKERS = Pickers(
     prefix=PREFIX,

@@ -93,6 +93,7 @@ REFUSALS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.beyond_maximum", ("param", "steps", "left")),
     ("marsbot.nothing_to_cut", ("resource", "track")),
     ("marsbot.cut_too_much", ("resource", "track", "position")),
+    ("marsbot.nothing_to_take", ("amount",)),
     ("marsbot.milestone_taken", ("milestone",)),
     ("marsbot.milestones_full", ("milestone",)),
     ("marsbot.award_taken", ("award",)),

@@ -91,7 +91,8 @@ def report_moves(state: State) -> Iterator[Move]:
         resource = board[track].cut
         if resource is not None:
             yield from (Move(CUT, (resource, str(n))) for n in range(1, state["tracks"][track] + 1))
-    yield from (Move(TAKE, (str(n),)) for n in range(1, MAX_TAKE + 1))
+    if state["money"] > 0:  # taking from MarsBot at 0 M€ would change nothing
+        yield from (Move(TAKE, (str(n),)) for n in range(1, MAX_TAKE + 1))
     yield from (Move(GAIN, (str(n),)) for n in range(1, MAX_GAIN + 1))
     if state["tracks"][lowest_track(state)] < TRACK_LENGTH:
         yield Move(ADVANCE)

@@ -4,7 +4,9 @@ anything (``game.apply`` hands it a fresh copy in any case).
 
 The person's tiles count for adjacency, ownership and the limits (an ocean raises the ocean
 count, a greenery the oxygen, without TR for MarsBot); their rewards are their own. A production
-cut moves MarsBot's matching track back; money or resources taken from MarsBot are money it loses.
+cut moves MarsBot's matching track back; money or resources taken from MarsBot are money it loses
+(at most what it has; a report that would change nothing, taking from MarsBot at 0 M€, is
+refused rather than logged).
 A card of the person's may give MarsBot money (Private University: "MarsBot místo dobrání karty
 získá 1 €") or advance its lowest track (St. Joseph of Cupertino Mission), which then acts as
 any advance does. Hoverlord and Venuphile exist only with Venus Next.
@@ -74,6 +76,8 @@ def report(state: State, move: Move, events: list[Event]) -> None:
     elif kind == CUT:
         cut(state, args[0], int(args[1]), events)
     elif kind == TAKE:
+        if state["money"] == 0:  # "loses 0 M€" would log a move that changed nothing
+            raise IllegalMove("marsbot.nothing_to_take", amount=int(args[0]))
         amount = min(int(args[0]), state["money"])
         state["money"] -= amount
         events.append(event("taken", amount=amount, total=state["money"]))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import pytest
 from simcord import Env
 
 from bot.config import Config
+from tests.bot.four_games import open_game
 from tests.bot.harness import Table
 
 
@@ -55,3 +57,42 @@ async def test_leaving_frees_a_lobby_seat(simcord_env: Env) -> None:
     assert "Players (1/2): alice" in thread.history()[0].content  # the lobby post follows
     await carol.click(thread.history()[0], label="Join")
     assert (await store.open_table_in(thread.id)).status == "active"
+
+
+@pytest.mark.parametrize("name", ["moonriser", "manhattan"])
+async def test_kicking_a_player_who_already_left_says_so(simcord_env: Env, name: str) -> None:
+    """Three players; one leaves the server and the game goes on without them. The host's
+    ``/table kick`` of that player answers that they are already gone, and changes nothing."""
+    side = await open_game(simcord_env, name, players=3)
+    host = side.people[0]
+    gone = side.people[2]
+    side.channel.guild.remove_member(gone)
+    await simcord_env.advance_time(1)
+    row = await side.row()
+    assert row.status == "active", "the game goes on for the two who stay"
+    before = await side.snapshot()
+    kicked = await host.slash(side.channel, "table kick", player=gone.user)
+    assert kicked.ephemeral and kicked.response is not None
+    assert kicked.response.content == "carol has already left this game, so there is nobody to remove."
+    assert await side.snapshot() == before
+
+
+@pytest.mark.parametrize("name", ["moonriser", "manhattan"])
+async def test_kicking_a_player_twice_says_they_already_left(simcord_env: Env, name: str) -> None:
+    """A player missed their limit and was removed; a second ``/table kick`` (a moderator's, a
+    moment later) answers that they are already gone instead of "Something went wrong"."""
+    side = await open_game(simcord_env, name, players=3)
+    guild = side.channel.guild
+    role = guild.create_role("mods", permissions=discord.Permissions(manage_threads=True))
+    mod = guild.add_member(simcord_env.create_user("mod"), roles=[role])
+    late, _ = await side.awaited()
+    await simcord_env.advance_time(3 * 24 * 3600 + 60)  # past the limit: the bot acted for them
+    row = await side.row()
+    assert row.status == "active" and next(s for s in row.seats if s.user_id == late.id).timeouts > 0
+    removed = await mod.slash(side.channel, "table kick", player=late.user)
+    assert removed.ephemeral and removed.response is not None and "Done" in removed.response.content
+    before = await side.snapshot()
+    again = await mod.slash(side.channel, "table kick", player=late.user)
+    assert again.ephemeral and again.response is not None
+    assert again.response.content == f"{late.name} has already left this game, so there is nobody to remove."
+    assert await side.snapshot() == before

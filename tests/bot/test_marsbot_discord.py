@@ -268,3 +268,15 @@ async def test_a_failure_after_the_move_is_saved_does_not_claim_nothing_changed(
     again = await table.play("raise temperature 2")  # the next move stands on the saved one
     assert moved(again)
     assert (await table.state())["params"]["temperature"] == -22
+
+
+async def test_taking_from_marsbot_at_0_megacredits_is_refused_and_not_logged(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env)
+    await table.start()
+    assert (await table.state())["money"] == 0
+    before = await table.row()
+    refused = await table.person.slash("marsbot take", amount=99)
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == "MarsBot has 0 M€: there is nothing to take, so nothing was reported."
+    assert (await table.row()).version == before.version
+    assert await simcord_env.bot.store.moves(before.id) == []  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from db import NewMove, StaleVersion, Store, TableNotFound, TableRow
+from db import DuplicateInteraction, NewMove, StaleVersion, Store, TableNotFound, TableRow
 from engine.core.game import replay
 from engine.runarch import GAME
 from tests.db.db_support import ALICE, HOST, ActiveTable, FakeClock, NewTable
@@ -178,3 +178,51 @@ async def test_the_stored_state_is_the_replay_of_the_log_that_remains(
     moves = await store.moves(row.id)
     assert [(m.seat, m.notation) for m in moves] == log[:keep]
     assert replay(GAME, 2, {}, 21, [(m.seat, m.notation) for m in moves]) == row.state
+
+
+async def test_an_undo_interaction_takes_effect_once(store: Store, active_table: ActiveTable) -> None:
+    """Discord delivers one /undo twice: the second delivery takes nothing more back, even at
+    the version the first one left (where it would otherwise take back another step)."""
+    t = await active_table()
+    await _three_moves(store, t)
+    done = await store.take_back(
+        t.id, expected_version=3, keep=2, state={"n": 2}, awaited=[0], interaction_id=77
+    )
+    before = await store.table_and_moves(t.id)
+    with pytest.raises(DuplicateInteraction):
+        await store.take_back(
+            t.id, expected_version=done.version, keep=0, state={"n": 0}, awaited=[0], interaction_id=77
+        )
+    assert await store.table_and_moves(t.id) == before
+    assert await store.interaction_seen(77)
+
+
+async def test_a_move_taken_back_is_not_applied_again_when_its_interaction_comes_again(
+    store: Store, active_table: ActiveTable
+) -> None:
+    t = await active_table()
+    row = await _three_moves(store, t, ids=10)  # ply 2 came with interaction 12
+    row = await store.take_back(t.id, expected_version=row.version, keep=2, state={"n": 2}, awaited=[1])
+    assert not [m for m in await store.moves(t.id) if m.interaction_id == 12], "its move row is gone"
+    before = await store.table_and_moves(t.id)
+    with pytest.raises(DuplicateInteraction):
+        await store.commit_moves(
+            t.id,
+            expected_version=row.version,
+            moves=[NewMove(1, "c", ALICE)],
+            state={"n": 3},
+            interaction_id=12,
+        )
+    assert await store.table_and_moves(t.id) == before
+
+
+async def test_an_undo_refused_as_stale_does_not_use_up_its_interaction(
+    store: Store, active_table: ActiveTable
+) -> None:
+    t = await active_table()
+    await _three_moves(store, t)
+    with pytest.raises(StaleVersion):
+        await store.take_back(t.id, expected_version=2, keep=2, state={"n": 2}, awaited=[0], interaction_id=5)
+    assert not await store.interaction_seen(5)
+    await store.take_back(t.id, expected_version=3, keep=2, state={"n": 2}, awaited=[0], interaction_id=5)
+    assert await store.interaction_seen(5)

@@ -219,3 +219,26 @@ def test_theft_takes_money_never_below_zero() -> None:
     assert state["money"] == 2 and of(events, "taken") == [{"amount": 3, "total": 2}]
     state, events = GAME.apply(state, 0, "take 10")
     assert state["money"] == 0 and of(events, "taken") == [{"amount": 2, "total": 0}]
+
+
+def test_taking_from_marsbot_at_0_megacredits_is_refused_not_logged() -> None:
+    """ "MarsBot loses 0 M€" would be a move that changes nothing: it is refused with the reason,
+    and no such move is offered."""
+    empty = position(money=0)
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(empty, 0, "take 99")
+    assert refused.value.code == "marsbot.nothing_to_take" and refused.value.params == {"amount": 99}
+    assert not [m for m in GAME.legal_moves(empty, 0) if m.kind == "take"]
+    assert [m for m in GAME.legal_moves(position(money=1), 0) if m.kind == "take"]
+
+
+def test_no_report_of_the_person_leaves_the_state_unchanged() -> None:
+    """Every report the engine accepts changes something (a move that changes nothing would be
+    logged as a move): tried from a plain position, from one with MarsBot at 0 M€ and from one
+    where every track is at its start."""
+    for start in (position(), position(money=0), position(money=7, tracks={t: 3 for t in BOARD})):
+        for move in GAME.legal_moves(start, 0):
+            if move.kind in ("done", "pass"):
+                continue
+            after, _ = GAME.apply(start, 0, move)
+            assert after != start, move.notation

@@ -1,0 +1,39 @@
+"""The record of interactions that took effect, so each takes effect at most once.
+
+Discord may deliver one interaction twice. A move's interaction id used to live only on its
+move row, which an undo deletes, so a redelivered move after an undo was applied again, and
+an undo (which adds no row) could be applied twice. The ``interactions`` table keeps every id
+that took effect, a move's or an undo's, whatever is taken back later; it is written inside
+the transaction of the change it guards.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from db.errors import DuplicateInteraction
+from db.sql import run
+
+
+async def claim(
+    conn: aiosqlite.Connection, interaction_id: int | None, table_id: int, kind: str, now: float
+) -> None:
+    """Record ``interaction_id`` as taking effect on ``table_id`` now, inside the caller's write
+    transaction; ``DuplicateInteraction`` if it already did (then the caller writes nothing)."""
+    if interaction_id is None:
+        return
+    if await seen(conn, interaction_id):
+        raise DuplicateInteraction(interaction_id)
+    await run(
+        conn,
+        "INSERT INTO interactions (interaction_id, table_id, kind, created_at) VALUES (?, ?, ?, ?)",
+        (interaction_id, table_id, kind, now),
+    )
+
+
+async def seen(conn: aiosqlite.Connection, interaction_id: int) -> bool:
+    """Whether ``interaction_id`` already took effect (a move or an undo)."""
+    rows = await conn.execute_fetchall(
+        "SELECT 1 FROM interactions WHERE interaction_id = ?", (interaction_id,)
+    )
+    return bool(list(rows))
