@@ -17,8 +17,10 @@ from simcord import Env
 from bot.client import GameBot
 from db.boards import BoardKey
 from engine.core import Move
+from engine.manhattan.game import GAME as GAME_MANHATTAN
 from engine.runarch import GAME
 from tests.bot.harness import Table, greedy_move, moved, play_by_command
+from tests.bot.manhattan_table import ManhattanTable, play
 
 H = 3600
 DAY = 24 * H
@@ -187,3 +189,32 @@ async def test_the_settings_refuse_a_level_without_a_stand_in_and_a_wrong_level(
     assert wrong.ephemeral and "easy, normal" in wrong.response.content
     row = await table.bot.store.open_table_in(thread.id)
     assert row is not None and row.standin_level is None
+
+
+async def test_a_czech_manhattan_table_for_three_gets_its_stand_in(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=3, seed=7, limit="1d", at_limit="bot")
+    await table.people[0].slash(table.thread, "table language", language="cs")
+    (seat,) = await table.awaited()
+    late = await table.person_at(seat)
+    expected = GAME_MANHATTAN.bot_move(await table.state(), seat, "normal").notation
+    await simcord_env.advance_time(DAY + 60)
+    (notice,) = posts_with(table, "zaskakuje bot (střední)")
+    assert f"**{late.user.name}** nestihl(a) časový limit (1 den)" in notice
+    moves = await table.bot.store.moves(table.table_id)
+    assert moves[0].notation == expected and {m.source for m in moves} == {"standin"}
+    assert seat not in await table.awaited() and (await table.row()).standins == {seat: "normal"}
+    # The next person plays their turn by command; the bot's turns for the absent one follow at once.
+    for _ in range(12):
+        (now,) = await table.awaited()
+        if now == seat:
+            break
+        person = await table.person_at(now)
+        state = await table.state()
+        await play(table, person, GAME_MANHATTAN.bot_move(state, now, "normal").notation)
+        if posts_with(table, f"Za **{late.user.name}** zaskočil bot: zatím 2 tahy."):
+            break
+    assert posts_with(table, f"Za **{late.user.name}** zaskočil bot: zatím 2 tahy.")
+    back = await late.slash(table.thread, "manhattan board")
+    assert back.response.attachments
+    (told,) = posts_with(table, "je zpátky a hraje zase sám/sama")
+    assert "odehrál 2 tahy" in told
