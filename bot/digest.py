@@ -130,9 +130,18 @@ def wants_digest(table: TableRow) -> bool:
 
 async def digest_lines(service: Any, table: TableRow) -> list[str]:
     """The digest that opens the post beginning a turn of ``table``, in the table's language:
-    none when several seats are awaited at once (a shared phase), or nobody is."""
+    none when several seats are awaited at once (a shared phase), or nobody is. The move is
+    committed before this runs, so any failure here costs the digest, never the post."""
     if not wants_digest(table):
         return []
+    try:
+        return await _digest_lines(service, table)
+    except Exception:
+        log.exception("table %s: no digest", table.id)
+        return []
+
+
+async def _digest_lines(service: Any, table: TableRow) -> list[str]:
     adapter: GameAdapter = service.adapters[table.game]
     engine = adapter.game
     assert table.state is not None
