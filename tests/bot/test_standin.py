@@ -159,6 +159,22 @@ async def test_vacation_lets_the_bot_play_the_waiting_turn(simcord_env: Env) -> 
     assert [m.notation for m in moves] == expected and {m.source for m in moves} == {"standin"}
 
 
+async def test_a_turn_that_comes_during_a_vacation_is_played_by_the_stand_in(simcord_env: Env) -> None:
+    table = await open_with_standin(simcord_env)
+    first = await table.to_act()
+    away = table.bob if first is table.alice else table.alice
+    seat = (await table.row()).seat_of(away.id)
+    await away.slash(table.thread, "vacation", days=2)
+    assert posts_with(table, "stands in") == []  # not their turn: nothing to play yet
+    await play_a_turn(table, first)
+    await simcord_env.advance_time(120)
+    (notice,) = posts_with(table, "is on vacation, so a bot (easy) stands in")
+    assert away.user.name in notice
+    moves = await table.bot.store.moves(table.table_id)
+    assert {m.source for m in moves if m.seat == seat} == {"standin"}
+    assert GAME.to_act(await table.state()) == [(await table.row()).seat_of(first.id)]
+
+
 async def test_undo_never_takes_back_the_stand_ins_turn(simcord_env: Env) -> None:
     table = await open_with_standin(simcord_env)
     late = await table.to_act()
