@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import standin
 from bot.clock_settings import MAX_TIMEOUTS, duration_text
 from bot.i18n import Tr
 from bot.lobby import redraw_lobby
@@ -111,6 +112,8 @@ class Absence:
         assert table.state is not None
         if await self._has_left(table, row.user_id):
             await self.member_left(table, row.user_id)
+        elif table.standin_level is not None and await standin.stand_in(self, table, due.seat):
+            return  # the game's bot plays for them until they are back (``bot.standin``)
         elif table.on_timeout == "auto" and engine.timeout_move(table.state, due.seat) is not None:
             if row.timeouts + 1 >= MAX_TIMEOUTS:
                 notice = tr("timeout.removed_repeat", name=name, count=MAX_TIMEOUTS)
@@ -134,7 +137,7 @@ class Absence:
             state, more = engine.apply(state, seat, move)
             moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source="timeout"))
             events.extend(more)
-        state, more = self.service.run_automated(engine, state, moves, table.bots)
+        state, more = self.service.run_automated(engine, state, moves, table.automated, table.standins)
         events.extend(more)
         return await self._commit(table, moves, state, events, notice, end_reason=None)
 
@@ -144,7 +147,7 @@ class Absence:
         assert table.state is not None
         state, events, move = engine.forfeit(table.state, seat)
         moves = [NewMove(seat=seat, notation=move.notation, user_id=None, source=source)]
-        state, more = self.service.run_automated(engine, state, moves, table.bots)
+        state, more = self.service.run_automated(engine, state, moves, table.automated, table.standins)
         events = [e for e in [*events, *more] if e.code != "core.resigned"]  # the notice says why
         return await self._commit(table, moves, state, events, notice, end_reason=source)
 
@@ -169,7 +172,7 @@ class Absence:
                 state=state,
                 interaction_id=None,
                 results=results,
-                awaited=self.service.awaited(engine, state, table.bots),
+                awaited=self.service.awaited(engine, state, table.automated),
                 end_reason=end_reason if results is not None else None,
             )
         except StaleVersion:

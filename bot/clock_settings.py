@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from discord import app_commands
 
+from bot.bot_players import level_word
 from bot.errors import UserError
 from bot.i18n import Tr, cmd
 from db.models import TableRow
@@ -26,7 +27,8 @@ REMIND_RANGE = (1 * HOUR, 7 * DAY)
 LIMIT_RANGE = (1 * HOUR, 30 * DAY)
 MAX_TIMEOUTS = 3
 """Limits missed in a row after which an absent player is removed even with ``auto``."""
-OUTCOMES = ("auto", "remove")
+OUTCOMES = ("auto", "remove", "bot")
+"""What the ``at_limit`` option offers; ``bot`` is stored as the stand-in's level (``bot.standin``)."""
 OFF_WORDS = frozenset({"off", "0", "no", "none", "vyp", "ne", "nic"})
 
 _PART = re.compile(r"(\d+(?:[.,]\d+)?)\s*([dhm])")
@@ -40,6 +42,9 @@ class ClockSettings:
     remind_after: float | None = DEFAULT_REMIND
     time_limit: float | None = DEFAULT_LIMIT
     on_timeout: str = "auto"
+    """``auto`` or ``remove``: what happens at the limit where no stand-in plays."""
+    standin_level: str | None = None
+    """``at_limit:bot``: the level of the game's bot that plays an absent player's turns."""
 
 
 def defaults(has_timeout_move: bool) -> ClockSettings:
@@ -70,8 +75,13 @@ def merged(
     limit: str | None = None,
     at_limit: str | None = None,
     has_timeout_move: bool = True,
+    bot_level: str | None = None,
+    bot_levels: tuple[str, ...] = (),
 ) -> ClockSettings:
-    """``base`` with what the user typed, validated as a whole (the reminder before the limit)."""
+    """``base`` with what the user typed, validated as a whole (the reminder before the limit).
+
+    ``at_limit:bot`` lets the game's bot (one of ``bot_levels``, ``bot_level`` or its middle
+    level) stand in; where it cannot, the game's own outcome (``auto`` or ``remove``) applies."""
     remind_after = base.remind_after
     if reminder is not None:
         if reminder.strip().lower() in OFF_WORDS:
@@ -85,14 +95,27 @@ def merged(
         time_limit = parse_duration(limit, DAY)
         if not LIMIT_RANGE[0] <= time_limit <= LIMIT_RANGE[1]:
             raise UserError("clock.limit_range", text=limit)
-    on_timeout = base.on_timeout if at_limit is None else at_limit
-    if on_timeout not in OUTCOMES:
+    on_timeout, standin_level = base.on_timeout, base.standin_level
+    if at_limit is not None and at_limit not in OUTCOMES:
         raise UserError("clock.bad_outcome")
+    if at_limit == "bot":
+        if not bot_levels:
+            raise UserError("clock.no_standin")
+        on_timeout = "auto" if has_timeout_move else "remove"
+        standin_level = standin_level or bot_levels[len(bot_levels) // 2]
+    elif at_limit is not None:
+        on_timeout, standin_level = at_limit, None
+    if bot_level is not None:
+        if standin_level is None:
+            raise UserError("clock.level_without_standin")
+        if bot_level not in bot_levels:
+            raise UserError("clock.bad_level", levels=", ".join(bot_levels))
+        standin_level = bot_level
     if on_timeout == "auto" and not has_timeout_move:
         raise UserError("clock.no_timeout_move")
     if remind_after is not None and time_limit is not None and remind_after >= time_limit:
         raise UserError("clock.reminder_after_limit")
-    return ClockSettings(remind_after, time_limit, on_timeout)
+    return ClockSettings(remind_after, time_limit, on_timeout, standin_level)
 
 
 def duration_text(tr: Tr, seconds: float) -> str:
@@ -110,8 +133,8 @@ def duration_text(tr: Tr, seconds: float) -> str:
     return " ".join(parts)
 
 
-def describe(tr: Tr, settings: ClockSettings) -> str:
-    """One lobby line: reminder · limit · outcome."""
+def describe(tr: Tr, settings: ClockSettings, game: str = "") -> str:
+    """One lobby line: reminder · limit · outcome (the stand-in's level in ``game``'s words)."""
     if settings.time_limit is None:
         return tr("clock.no_limit")
     reminder = (
@@ -120,13 +143,16 @@ def describe(tr: Tr, settings: ClockSettings) -> str:
         else tr("clock.reminder", duration=duration_text(tr, settings.remind_after))
     )
     limit = tr("clock.limit", duration=duration_text(tr, settings.time_limit))
-    outcome = tr(f"clock.outcome.{settings.on_timeout}", count=MAX_TIMEOUTS)
+    if settings.standin_level is not None:
+        outcome = tr("clock.outcome.bot", level=level_word(tr, game, settings.standin_level))
+    else:
+        outcome = tr(f"clock.outcome.{settings.on_timeout}", count=MAX_TIMEOUTS)
     return tr("clock.summary", reminder=reminder, limit=limit, outcome=outcome)
 
 
 def of_table(table: TableRow) -> ClockSettings:
     """The settings a stored table runs under."""
-    return ClockSettings(table.remind_after, table.time_limit, table.on_timeout)
+    return ClockSettings(table.remind_after, table.time_limit, table.on_timeout, table.standin_level)
 
 
 def at_limit_choices() -> list[app_commands.Choice[str]]:

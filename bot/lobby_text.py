@@ -53,7 +53,7 @@ def lobby_text(
     if options:
         lines.append(" · ".join(options))
     if table.max_seats > 1:
-        lines.append(describe(tr, of_table(table)))
+        lines.append(describe(tr, of_table(table), table.game))
     if table.status == "lobby":
         if table.invites:
             mentions = ", ".join(f"<@{i.user_id}>" for i in table.invites)

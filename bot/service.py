@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from bot.adapter import GameAdapter
     from bot.errors import UserError
     from bot.i18n import Commands, Tr
+    from bot.retry import MadeFrom
     from db.models import TableRow
     from db.store import Store
     from engine.core import Event, Game
@@ -29,7 +30,7 @@ class TableServiceLike(Protocol):
 
     def commands(self, game: str | None) -> dict[str, Commands]: ...
 
-    def stale(self, game: str | None) -> UserError: ...
+    def stale(self, game: str | None, *, typed: bool = False) -> UserError: ...
 
     def names(self, table: TableRow, tr: Tr | None = None) -> list[str]: ...
 
@@ -49,6 +50,7 @@ class TableServiceLike(Protocol):
         game: str | None = None,
         expected_version: int | None = None,
         from_picker: bool = False,
+        made_from: MadeFrom | None = None,
     ) -> object:
         """Apply a move and post the board (the service returns what was played; pieces ignore it)."""
         ...

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import clock_settings
+from bot import clock_settings, standin
 from bot.adapter import GameAdapter, command_params
 from bot.board_post import discord_time
 from bot.bot_players import seat_name
@@ -98,14 +98,14 @@ class TableService(TurnPosts, PrivateEvents):
             table = await self.store.open_table_in(interaction.channel_id or 0, game)
             if table is None:
                 raise UserError("table.none_here", **self.commands(game))
-            return table
+            return await standin.back(self, interaction, table)
         tables = await self.tables_here(interaction)
         if not tables:
             raise UserError("table.none_here", **self.commands(game))
         if len(tables) > 1:
             tr = Tr(lang_of(interaction.locale))
             raise UserError("table.which", games=", ".join(self.title(t.game, tr) for t in tables))
-        return tables[0]
+        return await standin.back(self, interaction, tables[0])
 
     async def tables_here(self, interaction: discord.Interaction) -> list[TableRow]:
         """Every open table of this thread (one) or DM (one per game), newest first."""
@@ -175,6 +175,7 @@ class TableService(TurnPosts, PrivateEvents):
                 time_limit=clock.time_limit,
                 on_timeout=clock.on_timeout,
                 invited=invited,
+                standin_level=clock.standin_level,
             )
         except ChannelBusy as error:
             raise UserError("table.busy") from error
@@ -248,6 +249,7 @@ class TableService(TurnPosts, PrivateEvents):
             limit=limit,
             at_limit=at_limit,
             has_timeout_move=self.adapters[game_name].game.info.timeout_move,
+            bot_levels=self.adapters[game_name].game.info.bot_levels,
         )
 
     @staticmethod
@@ -328,7 +330,7 @@ class TableService(TurnPosts, PrivateEvents):
                     state=state,
                     interaction_id=interaction.id,
                     results=self.results(table, self.adapters[table.game].game, state),
-                    awaited=self.awaited(self.adapters[table.game].game, state, table.bots),
+                    awaited=self.awaited(self.adapters[table.game].game, state, table.automated),
                 )
             except StaleVersion as error:
                 if bound or attempt == attempts - 1:
@@ -369,8 +371,9 @@ class TableService(TurnPosts, PrivateEvents):
             move = engine.parse_move(notation)
             state, events = engine.apply(table.state, seat, move)
             moves = [NewMove(seat=seat, notation=move.notation, user_id=interaction.user.id)]
-            state, more = self.run_automated(engine, state, moves, table.bots)
+            state, more = self.run_automated(engine, state, moves, table.automated, table.standins)
             events.extend(more)
+            events.extend(standin.played_events(table, moves))
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
         return moves, state, events
@@ -384,7 +387,7 @@ class TableService(TurnPosts, PrivateEvents):
             states = [table.state, state]
         else:  # the steps in between count too: an automa's reply hands the turn back
             states = steps(engine, table.state, [(m.seat, m.notation) for m in moves])
-        return turn_started(engine, states, lambda s: self.awaited(engine, s, table.bots))
+        return turn_started(engine, states, lambda s: self.awaited(engine, s, table.automated))
 
     async def _reloaded(self, table_id: int) -> TableRow:
         """The table again after a lost race; a game that ended meanwhile refuses the move."""
@@ -395,11 +398,16 @@ class TableService(TurnPosts, PrivateEvents):
 
     @staticmethod
     def run_automated(
-        engine: Game, state: dict, moves: list[NewMove], bots: Mapping[int, str] | None = None
+        engine: Game,
+        state: dict,
+        moves: list[NewMove],
+        bots: Mapping[int, str] | None = None,
+        standins: Collection[int] = (),
     ) -> tuple[dict, list[Event]]:
         """Automated seats move right after the move that hands them the decision: the engine's
         automa (``choose_automated``) and bot players (``bots``: seat -> level, ``bot_move``),
-        through the same ``apply`` as a person, logged without a user."""
+        through the same ``apply`` as a person, logged without a user. ``standins`` are the
+        people's seats among ``bots`` a stand-in bot holds (``bot.standin``): logged as such."""
         bots = bots or {}
         events: list[Event] = []
         for _ in range(10_000):
@@ -414,7 +422,7 @@ class TableService(TurnPosts, PrivateEvents):
                 source = "automa"
             else:
                 move = engine.bot_move(state, seat, bots[seat])
-                source = "bot"
+                source = "standin" if seat in standins else "bot"
             state, more = engine.apply(state, seat, move)
             moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source=source))
             events.extend(more)

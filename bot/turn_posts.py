@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.board_post import BoardPosts, Parts
+from bot.digest import digest_lines
 from bot.i18n import lang_of, t
 from db.models import TableRow
 from engine.core import Event
@@ -76,9 +77,10 @@ class TurnPosts(BoardPosts):
                     self._edited(table, post, events)
                     await self._answer_edited(interaction, edited, from_picker)
                     return
-            parts = self.board_message(table, events, mover=mover, ping=new_turn)
+            digest = await digest_lines(self, table) if new_turn else []
+            parts = self.board_message(table, events, mover=mover, notices=digest, ping=new_turn)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
-            await self._remember(table, message_id, self.public_lines(table, events))
+            await self._remember(table, message_id, self.public_lines(table, events, digest))
 
     async def post_to_table(
         self,
@@ -101,6 +103,8 @@ class TurnPosts(BoardPosts):
                 if await self._edit(None, table, post, parts) is not None:
                     self._edited(table, post, events, notices)
                     return True
+            if new_turn:
+                notices = [*await digest_lines(self, table), *notices]
             parts = self.board_message(table, events, mover=None, notices=notices, ping=new_turn)
             message_id = await self.send_to_channel(table, parts)
             await self._remember(table, message_id, self.public_lines(table, events, notices))

@@ -48,8 +48,8 @@ log = logging.getLogger(__name__)
 
 NO_REPLAY = "undo.no_replay"
 """Why a game whose log no longer replays to its state takes nothing back."""
-ACTED_FOR_SOURCES = frozenset({"timeout", "kicked", "left"})
-"""Moves the bot made for a person (at a time limit, at a removal): never taken back."""
+ACTED_FOR_SOURCES = frozenset({"timeout", "kicked", "left", "standin"})
+"""Moves the bot made for a person (at a time limit, at a removal, standing in): never taken back."""
 
 
 def actor_of(source: str) -> Actor:

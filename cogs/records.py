@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 _SOURCE_NOTES = {"automa": "record.source.automa", "timeout": "record.source.timeout"}
 _SOURCE_NOTES |= {"kicked": "record.source.kicked", "left": "record.source.left"}
+_SOURCE_NOTES |= {"standin": "record.source.standin"}
 
 
 def build_record(service: TableService, table: TableRow, moves: list[MoveRow], tr: Tr) -> GameRecord:

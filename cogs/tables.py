@@ -15,6 +15,7 @@ from bot.clock_settings import at_limit_choices, describe, duration_choices, mer
 from bot.errors import UserError, run_guarded
 from bot.i18n import LANGS, Tr, cmd, lang_of
 from bot.lobby import LobbyButton, LobbySelect, redraw_lobby
+from bot.standin_settings import digest_choices, digest_state, level_choices, set_digest
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
 from db.models import TableRow
@@ -204,34 +205,44 @@ class Tables(commands.Cog):
         reminder=cmd("cmd.table.settings.reminder.name"),
         limit=cmd("cmd.table.settings.limit.name"),
         at_limit=cmd("cmd.table.settings.at_limit.name"),
+        bot_level=cmd("cmd.table.settings.bot_level.name"),
+        digest=cmd("cmd.table.settings.digest.name"),
     )
     @app_commands.describe(
         reminder=cmd("cmd.table.settings.reminder.description"),
         limit=cmd("cmd.table.settings.limit.description"),
         at_limit=cmd("cmd.table.settings.at_limit.description"),
+        bot_level=cmd("cmd.table.settings.bot_level.description"),
+        digest=cmd("cmd.table.settings.digest.description"),
     )
-    @app_commands.choices(at_limit=at_limit_choices())
+    @app_commands.choices(at_limit=at_limit_choices(), digest=digest_choices())
     async def settings(
         self,
         interaction: discord.Interaction,
         reminder: str | None = None,
         limit: str | None = None,
         at_limit: str | None = None,
+        bot_level: str | None = None,
+        digest: str | None = None,
     ) -> None:
-        """Without options it shows the settings; with them, the host changes them in the lobby."""
+        """Without options it shows the settings; with them, the host changes them: the clock in
+        the lobby, the digest at any time."""
         tables = await self.service.tables_here(interaction)
         if tables and all(t.max_seats == 1 for t in tables):
             raise UserError("settings.solo")  # a DM's solo tables, however many
         table = await self.service.table_here(interaction)
         tr = Tr(lang_of(interaction.locale))
         current = of_table(table)
-        if reminder is None and limit is None and at_limit is None:
-            await interaction.response.send_message(
-                tr("settings.current", summary=describe(tr, current)), ephemeral=True
-            )
+        clock_given = any(v is not None for v in (reminder, limit, at_limit, bot_level))
+        if not clock_given and digest is None:
+            summary = f"{describe(tr, current, table.game)} · {digest_state(tr, table.digest)}"
+            await interaction.response.send_message(tr("settings.current", summary=summary), ephemeral=True)
             return
         if not may_manage(interaction, table):
             raise UserError("settings.host_only")
+        if not clock_given:
+            await set_digest(self.service, interaction, table, digest == "on")
+            return
         if table.status != "lobby":
             raise UserError("settings.started")
         adapter = self.service.adapters[table.game]
@@ -241,6 +252,8 @@ class Tables(commands.Cog):
             limit=limit,
             at_limit=at_limit,
             has_timeout_move=adapter.game.info.timeout_move,
+            bot_level=bot_level,
+            bot_levels=adapter.game.info.bot_levels,
         )
         try:
             table = await self.service.store.set_clock_settings(
@@ -248,15 +261,27 @@ class Tables(commands.Cog):
                 remind_after=wanted.remind_after,
                 time_limit=wanted.time_limit,
                 on_timeout=wanted.on_timeout,
+                standin_level=wanted.standin_level,
             )
+            if digest is not None:
+                table = await self.service.store.set_digest(table.id, digest == "on")
         except NotInLobby as error:
             raise UserError("settings.started") from error
         public = Tr(table.locale)
+        summary = f"{describe(public, wanted, table.game)} · {digest_state(public, table.digest)}"
         await interaction.response.send_message(
-            public("settings.changed", name=interaction.user.display_name, summary=describe(public, wanted)),
+            public("settings.changed", name=interaction.user.display_name, summary=summary),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await redraw_lobby(self.service, table)
+
+    @settings.autocomplete("bot_level")
+    async def _bot_level_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        tables = await self.service.tables_here(interaction)
+        adapter = self.service.adapters.get(tables[0].game) if tables else None
+        return level_choices(Tr(lang_of(interaction.locale)), adapter, current)
 
     @settings.autocomplete("reminder")
     async def _reminder_choices(

@@ -24,6 +24,38 @@ async def vacation_until(conn: aiosqlite.Connection, user_id: int) -> float | No
     return rows[0]["vacation_until"] if rows else None
 
 
+def standin_runs(moves: Sequence[NewMove], seat: int) -> int:
+    """How many turns of ``seat`` the stand-in bot played among ``moves``: runs of its moves
+    for the seat, each begun by another seat's move (or the batch's start)."""
+    runs, previous = 0, None
+    for move in moves:
+        if move.source == "standin" and move.seat == seat and previous != (seat, "standin"):
+            runs += 1
+        previous = (move.seat, move.source)
+    return runs
+
+
+async def update_standins(conn: aiosqlite.Connection, table_id: int, moves: Sequence[NewMove]) -> None:
+    """Count the turns the stand-in bot played; a person's own move gives their seat back."""
+    for seat in sorted({m.seat for m in moves if m.source in ("standin", "player")}):
+        if any(m.seat == seat and m.source == "player" for m in moves):
+            sql, params = "standin_turns = 0", ()
+        else:
+            sql, params = "standin_turns = standin_turns + ?", (standin_runs(moves, seat),)
+        await run(conn, f"UPDATE seats SET {sql} WHERE table_id = ? AND seat = ?", (*params, table_id, seat))
+
+
+async def stand_in_now(conn: aiosqlite.Connection, user_id: int, now: float) -> None:
+    """A vacation began: at tables with a stand-in, the bot plays the user's waiting turns at once."""
+    await run(
+        conn,
+        "UPDATE seats SET deadline = ?, remind_at = NULL "
+        "WHERE user_id = ? AND awaited_since IS NOT NULL AND deadline IS NOT NULL "
+        "AND table_id IN (SELECT id FROM game_tables WHERE standin_level IS NOT NULL)",
+        (now, user_id),
+    )
+
+
 async def update_awaited(
     conn: aiosqlite.Connection,
     table_id: int,
@@ -35,11 +67,13 @@ async def update_awaited(
 
     A seat that stays awaited keeps its clock (time counts from when it became awaited),
     unless the bot just moved for it at its limit: then a fresh period starts. A clock
-    started during a vacation counts from the vacation's end. A bot player's seat never
-    waits, so it never gets a clock, whatever ``awaited`` says.
+    started during a vacation counts from the vacation's end, unless the table has a stand-in:
+    then it is due at once, so the bot plays that turn. A bot player's seat never waits, so it
+    never gets a clock, whatever ``awaited`` says.
     """
+    await update_standins(conn, table_id, moves)
     (settings,) = await conn.execute_fetchall(
-        "SELECT remind_after, time_limit FROM game_tables WHERE id = ?", (table_id,)
+        "SELECT remind_after, time_limit, standin_level FROM game_tables WHERE id = ?", (table_id,)
     )
     seats = await conn.execute_fetchall(
         "SELECT seat, user_id, awaited_since, timeouts FROM seats WHERE table_id = ? AND user_id IS NOT NULL",
@@ -66,6 +100,8 @@ async def update_awaited(
             continue
         start = max(now, await vacation_until(conn, s["user_id"]) or 0.0)
         remind_after, limit = settings["remind_after"], settings["time_limit"]
+        if start > now and limit is not None and settings["standin_level"] is not None:
+            start, remind_after, limit = now, None, 0.0  # away: the stand-in plays this turn now
         await run(
             conn,
             "UPDATE seats SET awaited_since = ?, clock_start = ?, remind_at = ?, deadline = ?, timeouts = ? "

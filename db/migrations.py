@@ -295,7 +295,18 @@ INSERT INTO interactions (interaction_id, table_id, kind, created_at)
     SELECT interaction_id, table_id, 'move', created_at FROM moves WHERE interaction_id IS NOT NULL;
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6]
+_V7 = """
+-- Catch-up and stand-in (one self-contained step). digest: the post that pings a player opens
+-- with what the others did since their last turn (1) or not (0). standin_level: the level of the
+-- game's bot that plays an absent player's turns at their limit or on vacation (NULL: the
+-- table's on_timeout applies). A seat's standin_turns counts the turns the bot has played for
+-- it since its player last acted; above 0 the bot holds the seat.
+ALTER TABLE game_tables ADD COLUMN digest INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE game_tables ADD COLUMN standin_level TEXT;
+ALTER TABLE seats ADD COLUMN standin_turns INTEGER NOT NULL DEFAULT 0;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7]
 """Ordered migration scripts; append only."""
 
 RATED_SINCE = 3

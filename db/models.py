@@ -32,6 +32,9 @@ class SeatRow:
     """Time limits missed in a row; a move of the player's own resets it."""
     bot_level: str | None = None
     """The level of a bot player (one of the game's ``bot_levels``); ``None`` for a person."""
+    standin_turns: int = 0
+    """Turns the table's stand-in bot has played for this person since they last acted; above 0
+    the bot holds the seat (it plays their turns at once) until they act again."""
 
     @property
     def is_bot(self) -> bool:
@@ -83,6 +86,10 @@ class TableRow:
     """Why the table ended other than by play: abandoned, timeout, kicked, left."""
     invites: tuple[InviteRow, ...] = ()
     """Invited people who have not joined yet: each holds one of the free seats (lobby only)."""
+    digest: bool = True
+    """Whether the post that pings a player opens with what happened since their last turn."""
+    standin_level: str | None = None
+    """The level of the game's bot that stands in for an absent player (``at_limit:bot``)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of ``user_id``, or ``None`` if they do not sit here."""
@@ -114,6 +121,18 @@ class TableRow:
     def bots(self) -> dict[int, str]:
         """Seat -> level of every bot player."""
         return {s.seat: s.bot_level for s in self.seats if s.bot_level is not None}
+
+    @property
+    def standins(self) -> dict[int, str]:
+        """Seat -> level of every person's seat the stand-in bot holds now (``bot.standin``)."""
+        if self.standin_level is None:
+            return {}
+        return {s.seat: self.standin_level for s in self.seats if s.standin_turns > 0 and s.user_id}
+
+    @property
+    def automated(self) -> dict[int, str]:
+        """Seat -> level of every seat a bot moves for at once: bot players and held stand-ins."""
+        return {**self.bots, **self.standins}
 
     @property
     def people(self) -> tuple[SeatRow, ...]:

@@ -81,6 +81,7 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         time_limit: float | None = None,
         on_timeout: str = "auto",
         invited: Sequence[tuple[int, str]] = (),
+        standin_level: str | None = None,
     ) -> TableRow:
         """Open a lobby in ``channel_id`` with the host in seat 0.
 
@@ -99,7 +100,8 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
                 conn,
                 "INSERT INTO game_tables (game, guild_id, channel_id, parent_id, host_id, status, options, "
                 "locale, seed, max_seats, state, version, created_at, updated_at, remind_after, time_limit, "
-                "on_timeout) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?)",
+                "on_timeout, standin_level) "
+                "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     guild_id,
@@ -115,6 +117,7 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
                     remind_after,
                     time_limit,
                     on_timeout,
+                    standin_level,
                 ),
             )
             table_id = done.lastrowid

@@ -37,7 +37,7 @@ BUSY_TIMEOUT_MS = 5000
 TABLE_COLUMN_NAMES = (
     "id", "game", "guild_id", "channel_id", "parent_id", "host_id", "status", "options", "locale", "seed",
     "max_seats", "state", "version", "board_message_id", "lobby_message_id", "created_at", "updated_at",
-    "remind_after", "time_limit", "on_timeout", "end_reason",
+    "remind_after", "time_limit", "on_timeout", "end_reason", "digest", "standin_level",
 )  # fmt: skip
 """Every column of ``game_tables``; :meth:`StoreBase._with_seats` reads a row of them."""
 _TABLE_COLUMNS = ", ".join(TABLE_COLUMN_NAMES)
@@ -194,8 +194,8 @@ class StoreBase:
     @staticmethod
     async def _with_seats(conn: aiosqlite.Connection, r: sqlite3.Row) -> TableRow:
         seat_rows = await conn.execute_fetchall(
-            "SELECT seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts, bot_level "
-            "FROM seats WHERE table_id = ? ORDER BY seat",
+            "SELECT seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts, bot_level, "
+            "standin_turns FROM seats WHERE table_id = ? ORDER BY seat",
             (r["id"],),
         )
         seats = tuple(
@@ -209,6 +209,7 @@ class StoreBase:
                 s["deadline"],
                 s["timeouts"],
                 s["bot_level"],
+                s["standin_turns"],
             )
             for s in seat_rows
         )
@@ -246,4 +247,6 @@ class StoreBase:
             on_timeout=r["on_timeout"],
             end_reason=r["end_reason"],
             invites=invites,
+            digest=bool(r["digest"]),
+            standin_level=r["standin_level"],
         )

@@ -18,9 +18,16 @@ class PlayersStore(StoreBase):
     """Clock settings, due reminders and deadlines, player preferences; ``Store`` inherits it."""
 
     async def set_clock_settings(
-        self, table_id: int, *, remind_after: float | None, time_limit: float | None, on_timeout: str
+        self,
+        table_id: int,
+        *,
+        remind_after: float | None,
+        time_limit: float | None,
+        on_timeout: str,
+        standin_level: str | None = None,
     ) -> TableRow:
-        """Change a lobby's reminder, time limit and outcome at the limit. Raises ``NotInLobby``."""
+        """Change a lobby's reminder, time limit and outcome at the limit (``standin_level``: the
+        bot stands in first, ``on_timeout`` is what happens where it cannot). Raises ``NotInLobby``."""
         now = self._clock()
         async with self._write() as conn:
             row = await self._require(conn, table_id)
@@ -28,11 +35,32 @@ class PlayersStore(StoreBase):
                 raise NotInLobby(table_id)
             await run(
                 conn,
-                "UPDATE game_tables SET remind_after = ?, time_limit = ?, on_timeout = ?, updated_at = ? "
-                "WHERE id = ?",
-                (remind_after, time_limit, on_timeout, now, table_id),
+                "UPDATE game_tables SET remind_after = ?, time_limit = ?, on_timeout = ?, standin_level = ?, "
+                "updated_at = ? WHERE id = ?",
+                (remind_after, time_limit, on_timeout, standin_level, now, table_id),
             )
             return await self._require(conn, table_id)
+
+    async def set_digest(self, table_id: int, on: bool) -> TableRow:
+        """Turn the "since your last turn" digest of a table's turn posts on or off."""
+        async with self._write() as conn:
+            await self._require(conn, table_id)
+            await run(conn, "UPDATE game_tables SET digest = ? WHERE id = ?", (int(on), table_id))
+            return await self._require(conn, table_id)
+
+    async def release_standin(self, table_id: int, seat: int) -> int:
+        """Give a held seat back to its player; the turns the bot played for them (0: not held)."""
+        async with self._write() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT standin_turns FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+                )
+            )
+            turns = int(rows[0]["standin_turns"]) if rows else 0
+            if turns:
+                sql = "UPDATE seats SET standin_turns = 0 WHERE table_id = ? AND seat = ?"
+                await run(conn, sql, (table_id, seat))
+            return turns
 
     async def due_clocks(self, now: float | None = None, *, limit: int = 100) -> list[DueClock]:
         """Reminders and deadlines due at ``now`` (default: the store's clock), oldest first."""
@@ -108,4 +136,7 @@ class PlayersStore(StoreBase):
                 "updated_at = excluded.updated_at",
                 (user_id, until, now),
             )
-            return await clocks.shift_user(conn, user_id, shift)
+            moved = await clocks.shift_user(conn, user_id, shift)
+            if until is not None and until > now:
+                await clocks.stand_in_now(conn, user_id, now)
+            return moved

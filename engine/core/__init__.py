@@ -1,7 +1,7 @@
 """The contract every game implements, and the pieces all games share."""
 
 from engine.core.errors import IllegalMove
-from engine.core.game import Event, Game, GameInfo, Move, OptionSpec, Outcome, State
+from engine.core.game import DigestEntry, Event, Game, GameInfo, Move, OptionSpec, Outcome, State
 from engine.core.places import places_from_scores
 from engine.core.record import (
     GameRecord,
@@ -17,6 +17,7 @@ from engine.core.record import (
 from engine.core.rng import Rng
 
 __all__ = [
+    "DigestEntry",
     "Event",
     "Game",
     "GameInfo",

@@ -31,6 +31,18 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class DigestEntry:
+    """How the catch-up digest names one kind of event ("built Solar array, Mine").
+
+    ``phrase`` is the translation key of the summary phrase (with ``{items}``); ``item`` the event
+    parameter naming what was done (a tile, a card, a target seat), listed in the order it
+    happened; ``None`` counts the events instead (``{count}``)."""
+
+    phrase: str
+    item: str | None = None
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """Declarative metadata, first thing a game states (OpenSpiel style)."""
 
@@ -54,6 +66,9 @@ class GameInfo:
     bot_levels: tuple[str, ...] = ()
     """Levels of the bot player a host can seat in a lobby (``Game.bot_move``), weakest first;
     one entry when the bot has a single level. Every game of 2+ players provides one."""
+    digest: Mapping[str, DigestEntry] = field(default_factory=dict)
+    """Event codes that matter to a player returning to the table (built, scored, struck), and how
+    the "since your last turn" digest sums each up; other events are left out of it."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +181,11 @@ class Game(ABC):
         move = self.parse_move(self.info.resign_move)
         state, events = self.apply(state, seat, move)
         return state, events, move
+
+    def points(self, state: State, seat: int) -> int | None:
+        """``seat``'s points as the board shows them now, for the digest's "+4 VP"; ``None`` when
+        the game keeps no running score."""
+        return None
 
     def bot_move(self, state: State, seat: int, level: str) -> Move:
         """The move of a bot player of ``level`` (one of ``info.bot_levels``) in ``seat``.

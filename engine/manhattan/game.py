@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.core import (
+    DigestEntry,
     Event,
     Game,
     GameInfo,
@@ -70,6 +71,16 @@ INFO = GameInfo(
     timeout_move=True,
     seat_params=("seat", "target", "owner"),
     bot_levels=bot.LEVELS,
+    digest=MappingProxyType(
+        {
+            "manhattan.built": DigestEntry("manhattan.digest.built", "card"),
+            "manhattan.bomb_built": DigestEntry("manhattan.digest.bomb", "card"),
+            "manhattan.tested": DigestEntry("manhattan.digest.tested", "card"),
+            "manhattan.loaded": DigestEntry("manhattan.digest.loaded", "card"),
+            "manhattan.attacked": DigestEntry("manhattan.digest.struck", "target"),
+            "manhattan.raided": DigestEntry("manhattan.digest.struck", "target"),
+        }
+    ),
 )
 
 
@@ -188,6 +199,9 @@ class Manhattan(Game):
         return new, events
 
     # ------------------------------------------------------------- seats
+    def points(self, state: State, seat: int) -> int | None:
+        return int(scores(state)[seat]["total"])
+
     def bot_move(self, state: State, seat: int, level: str) -> Move:
         return bot.choose(state, seat, level)
 

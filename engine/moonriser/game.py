@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.core import (
+    DigestEntry,
     Event,
     Game,
     GameInfo,
@@ -83,6 +84,12 @@ INFO = GameInfo(
     timeout_move=True,
     seat_params=("seat",),
     bot_levels=bot.LEVELS,
+    digest=MappingProxyType(
+        {
+            "moonriser.placed": DigestEntry("moonriser.digest.built", "tile"),
+            "moonriser.upgraded": DigestEntry("moonriser.digest.upgraded", "tile"),
+        }
+    ),
 )
 
 
@@ -211,6 +218,9 @@ class Moonriser(Game):
         return new, events
 
     # ------------------------------------------------------------- seats
+    def points(self, state: State, seat: int) -> int | None:
+        return int(scores(state)[seat]["total"])
+
     def bot_move(self, state: State, seat: int, level: str) -> Move:
         return bot.bot_move(state, seat, level)
 

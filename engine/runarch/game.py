@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.core import (
+    DigestEntry,
     Event,
     Game,
     GameInfo,
@@ -95,6 +96,7 @@ INFO = GameInfo(
     seat_params=("seat", "next", "opponent"),
     automa_name_key="runarch.automa_name",
     bot_levels=BOT_LEVELS,
+    digest=MappingProxyType({"runarch.scored": DigestEntry("runarch.digest.scored", "card")}),
 )
 
 
@@ -185,6 +187,9 @@ class RunArch(Game):
         if seat not in self.automated_seats(state):
             raise ValueError(f"seat {seat} is not played by the automa")
         return AUTOMA_MOVE
+
+    def points(self, state: State, seat: int) -> int | None:
+        return int(state["scores"][seat])
 
     def bot_move(self, state: State, seat: int, level: str) -> Move:
         """A bot player's move (``engine.runarch.bot``): greedy on score, or weaker at ``easy``."""

@@ -109,7 +109,10 @@ async def test_a_version_3_file_upgrades_with_every_row_clock_and_index(
     assert {(d.table_id, d.seat, d.kind) for d in due} == {(2, 1, "remind"), (2, 1, "deadline")}
     assert _rows(db_path, f"SELECT {SEAT_COLUMNS} FROM seats ORDER BY table_id, seat") == seats_before
     assert _rows(db_path, "SELECT COUNT(*) FROM seats WHERE bot_level IS NOT NULL") == [(0,)]
-    assert {t: _rows(db_path, f"SELECT * FROM {t} ORDER BY 1, 2") for t in others} == before
+    after = {t: _rows(db_path, f"SELECT * FROM {t} ORDER BY 1, 2") for t in others}
+    # Later schemas add columns to game_tables (the digest, the stand-in): the old ones keep their values.
+    widths = {t: len(rows[0]) if rows else 0 for t, rows in before.items()}
+    assert {t: [row[: widths[t]] for row in rows] for t, rows in after.items()} == before
     # Schema 4 adds bot_level (NULL for every old row); later schemas' columns are their tests' concern.
     v3_columns = "table_id, seat, user_id, game, guild_id, place, score, finished_at, variant, level"
     assert _rows(db_path, f"SELECT {v3_columns}, bot_level FROM results ORDER BY 1, 2") == [

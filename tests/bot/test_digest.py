@@ -1,0 +1,96 @@
+"""Issue 24, section 4: the post that pings a player back opens with what the others did since.
+
+Three people play The Manhattan Project through the real bot. When the game comes back to the
+first player, their turn's post begins with "Since your last turn" and one line per other seat
+(the buildings each bought, in the game's words); ``/table settings digest:off`` removes it, and
+a Czech table says it in Czech.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcord import Env
+
+from engine.core import Move
+from engine.manhattan.game import GAME
+from tests.bot.manhattan_table import ManhattanTable, play
+
+
+def builds_first(state: dict[str, Any], seat: int) -> Move:
+    """The bot player's move, but a building from the market whenever one can be bought."""
+    legal = list(GAME.legal_moves(state, seat))
+    return next((m for m in legal if m.kind == "place" and m.args[0] == "build"), None) or GAME.bot_move(
+        state, seat, "normal"
+    )
+
+
+async def round_back_to_first(table: ManhattanTable) -> tuple[Any, list[str]]:
+    """Everyone plays until the first player to act is awaited again after the other two have
+    played; returns that player and the names of the others."""
+    row = await table.row()
+    first_seat = (await table.awaited())[0]
+    first = await table.person_at(first_seat)
+    others_moved: set[int] = set()
+    for _ in range(60):
+        row = await table.row()
+        assert row.state is not None and row.status == "active"
+        seat = (await table.awaited())[0]
+        if seat == first_seat and len(others_moved) == 2:
+            break
+        if seat != first_seat:
+            others_moved.add(seat)
+        person = await table.person_at(seat)
+        move = builds_first(row.state, seat)
+        result = await play(table, person, move.notation)
+        assert not (result.ephemeral and "❌" in (result.response.content or "")), result.response.content
+    else:
+        raise AssertionError("the game never came back to the first player")
+    others = [p.user.name for p in table.people if p.id != first.id]
+    return first, others
+
+
+def digest_of(post: str) -> list[str]:
+    """The lines of a post from its digest's title up to the first line that is not the digest's."""
+    lines = post.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("🕑"))
+    return [lines[start], *(line for line in lines[start + 1 :] if line.startswith("• "))]
+
+
+async def test_a_returning_player_sees_one_line_per_other_seat(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=3, seed=7)
+    first, others = await round_back_to_first(table)
+    post = table.thread.history()[-1]
+    assert first.mention in post.content and post.attachments
+    assert post.content.startswith(f"🕑 Since your last turn, {first.user.name}:"), post.content
+    _, *lines = digest_of(post.content)
+    assert len(lines) == 2, post.content
+    for name, line in zip(sorted(others), sorted(lines), strict=True):
+        assert line.startswith(f"• **{name}**: built "), line
+    assert not any(first.user.name in line for line in lines)  # nothing about the reader's own turn
+
+
+async def test_digest_off_removes_it_and_on_brings_it_back(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=3, seed=7)
+    host = table.people[0]
+    refused = await table.people[1].slash(table.thread, "table settings", digest="off")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    changed = await host.slash(table.thread, "table settings", digest="off")
+    assert not changed.ephemeral and "turned off the summary" in changed.response.content
+    shown = await table.people[1].slash(table.thread, "table settings")
+    assert "no summary of the others' turns" in shown.response.content
+    first, _ = await round_back_to_first(table)
+    post = table.thread.history()[-1]
+    assert first.mention in post.content and "🕑" not in post.content and "• **" not in post.content
+    assert not (await table.row()).digest
+
+
+async def test_a_czech_table_says_it_in_czech(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=3, seed=7)
+    await table.people[0].slash(table.thread, "table language", language="cs")
+    first, others = await round_back_to_first(table)
+    post = table.thread.history()[-1].content
+    assert post.startswith(f"🕑 {first.user.name}, od tvého minulého tahu:"), post
+    _, *lines = digest_of(post)
+    assert len(lines) == 2 and all("postaveno: " in line for line in lines), post
+    assert {line.split("**")[1] for line in lines} == set(others)
