@@ -4,7 +4,7 @@ so ``bot.tables`` sits above them and no import runs back up to it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from bot.errors import UserError
     from bot.i18n import Commands, Tr
     from bot.retry import MadeFrom
-    from db.models import TableRow
+    from db.models import NewMove, TableRow
     from db.store import Store
     from engine.core import Event, Game
 
@@ -35,6 +35,17 @@ class TableServiceLike(Protocol):
     def names(self, table: TableRow, tr: Tr | None = None) -> list[str]: ...
 
     def seat_of(self, table: TableRow, user_id: int) -> int: ...
+
+    def run_automated(
+        self,
+        engine: Game,
+        state: dict,
+        moves: list[NewMove],
+        bots: Mapping[int, str] | None = None,
+        standins: Collection[int] = (),
+    ) -> tuple[dict, list[Event]]: ...
+
+    async def channel_of(self, table: TableRow) -> discord.abc.Messageable | None: ...
 
     def awaited(self, engine: Game, state: dict[str, Any], bots: Collection[int] = ()) -> list[int]: ...
 

@@ -14,8 +14,8 @@ a restart changes nothing: the scheduler wakes the stand-in from the stored dead
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -27,8 +27,8 @@ from db.models import NewMove, TableRow
 from engine.core import Event, IllegalMove
 
 if TYPE_CHECKING:
-    from bot.absence import Absence
-    from bot.tables import TableService
+    from bot.service import TableServiceLike as TableService
+    from db.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +45,26 @@ def played_events(table: TableRow, moves: Sequence[NewMove]) -> list[Event]:
         before = row.standin_turns if row is not None else 0
         events.append(Event(PLAYED, {"seat": seat, "count": before + standin_runs(moves, seat)}))
     return events
+
+
+class Absence(Protocol):
+    """What the stand-in needs of ``bot.absence.Absence`` (which calls it): named here so the
+    imports between the two run one way."""
+
+    service: TableService
+    store: Store
+    clock: Callable[[], float]
+
+    async def _commit(
+        self,
+        table: TableRow,
+        moves: list[NewMove],
+        state: dict,
+        events: list[Event],
+        notice: str,
+        *,
+        end_reason: str | None,
+    ) -> bool: ...
 
 
 async def stand_in(absence: Absence, table: TableRow, seat: int) -> bool:

@@ -123,7 +123,7 @@ async def test_newer_schema_than_code_is_refused(db_path: Path, monkeypatch: pyt
     await store.open()
     await store.close()
     with _sqlite(db_path) as conn:
-        conn.execute("PRAGMA user_version = 7")
+        conn.execute(f"PRAGMA user_version = {CURRENT + 1}")
     with pytest.raises(SchemaTooNew):
         await Store(str(db_path)).open()
 
