@@ -18,6 +18,8 @@ from bot.adapter import EventWords, GameAdapter, _no_words
 from bot.errors import forbidden, send_ephemeral
 from bot.i18n import Tr, lang_of, t
 from bot.outgoing import CONTENT_MAX, ELLIPSIS
+from bot.post_lines import shortened
+from bot.quiet import dismiss, private_source
 from bot.undo import offered as undo_offered
 from bot.undo_button import with_undo
 from db.models import TableRow
@@ -81,7 +83,7 @@ class BoardPosts:
         tr = Tr(table.locale)
         assert table.state is not None
         names = self.names(table, tr)
-        history = [*earlier, *self.public_lines(table, events, notices)]
+        history = shortened(tr, [*earlier, *self.public_lines(table, events, notices)])
         lines: list[str] = []
         seats = adapter.game.info.seat_params
         outcome = adapter.game.outcome(table.state)
@@ -193,12 +195,14 @@ class BoardPosts:
         if view is not None:
             kwargs["view"] = view
         try:
-            if from_picker and not interaction.response.is_done():
-                await interaction.response.edit_message(
-                    content=t(lang_of(interaction.locale), "table.done"), view=None, attachments=[]
-                )
+            closing = False  # a private picker that made the move closes once the board is out
+            if from_picker and interaction.message is not None and not interaction.response.is_done():
+                await interaction.response.defer()
+                closing = private_source(interaction)
             if interaction.response.is_done():
                 message = await interaction.followup.send(wait=True, **kwargs)
+                if closing:
+                    await dismiss(interaction)
                 return message.id
             sent = await interaction.response.send_message(**kwargs)
             return sent.message_id

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.board_post import BoardPosts, Parts
-from bot.i18n import lang_of, t
+from bot.quiet import leave_nothing
 from db.models import TableRow
 from engine.core import Event
 
@@ -74,7 +74,7 @@ class TurnPosts(BoardPosts):
                 edited = await self._edit(interaction, table, post, parts)
                 if edited is not None:
                     self._edited(table, post, events)
-                    await self._answer_edited(interaction, edited, from_picker)
+                    await leave_nothing(interaction)
                     return
             parts = self.board_message(table, events, mover=mover, ping=new_turn)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
@@ -105,6 +105,32 @@ class TurnPosts(BoardPosts):
             message_id = await self.send_to_channel(table, parts)
             await self._remember(table, message_id, self.public_lines(table, events, notices))
             return message_id is not None
+
+    async def show_undo(
+        self,
+        interaction: discord.Interaction,
+        table: TableRow,
+        lines: Sequence[str],
+        undone: Sequence[str],
+        *,
+        mover: int,
+    ) -> None:
+        """Show a committed undo by editing the turn's post: its lines lose the undone steps'
+        (when they are its last) and gain ``lines``; nobody is pinged, since the turn goes on.
+        Without a post to edit (a restart, a deleted post) a new board, pinging nobody."""
+        async with self._post_locks[table.id]:
+            table = await self._newest(table)
+            post = self.turn_posts.get(table.id)
+            if post is not None:
+                earlier = without_tail(post.lines, undone)
+                parts = self.board_message(table, (), mover=mover, notices=lines, earlier=earlier, ping=False)
+                if await self._edit(interaction, table, post, parts) is not None:
+                    post.lines, post.version = [*earlier, *lines], table.version
+                    await leave_nothing(interaction)
+                    return
+            parts = self.board_message(table, (), mover=mover, notices=lines, ping=False)
+            message_id = await self.post_here(interaction, table, parts, mover=mover)
+            await self._remember(table, message_id, list(lines))
 
     # ------------------------------------------------------ a board on request
     async def post_board(
@@ -161,29 +187,6 @@ class TurnPosts(BoardPosts):
             log.info("table %s: board post not edited (%s); posting a new one", table.id, error.status)
             return None
 
-    @staticmethod
-    async def _answer_edited(
-        interaction: discord.Interaction,
-        board: discord.Message | discord.PartialMessage,
-        from_picker: bool,
-    ) -> None:
-        """The mover's short answer when their move edited the board: a picker says it is done,
-        a command gets a private line pointing at the board it just changed."""
-        if interaction.response.is_done():
-            return  # the click on the board itself was answered by the edit
-        lang = lang_of(interaction.locale)
-        try:
-            if from_picker:
-                await interaction.response.edit_message(
-                    content=t(lang, "table.done"), view=None, attachments=[]
-                )
-            else:
-                await interaction.response.send_message(
-                    t(lang, "posts.done_above", link=board.jump_url), ephemeral=True
-                )
-        except discord.HTTPException as error:
-            log.info("could not answer a move whose board was edited (%s)", error.status)
-
     def _edited(
         self, table: TableRow, post: TurnPost, events: Sequence[Event], notices: Sequence[str] = ()
     ) -> None:
@@ -200,3 +203,10 @@ class TurnPosts(BoardPosts):
             self.turn_posts[table.id] = TurnPost(message_id, table.version, lines)
         if message_id is not None:
             await self.store.set_board_message(table.id, message_id)
+
+
+def without_tail(lines: Sequence[str], tail: Sequence[str]) -> list[str]:
+    """``lines`` without ``tail`` if they end with it (the lines of steps just taken back)."""
+    if tail and len(lines) >= len(tail) and list(lines[-len(tail) :]) == list(tail):
+        return list(lines[: -len(tail)])
+    return list(lines)

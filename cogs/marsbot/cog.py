@@ -29,6 +29,7 @@ from cogs.marsbot.form import FormButton
 from cogs.marsbot.intro import intro
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
 from cogs.marsbot.pickers import PICKERS, PREFIX
+from cogs.marsbot.taken_back import put_back
 from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, DIFFICULTIES, mars_of
 from engine.marsbot.game import GAME
@@ -75,6 +76,7 @@ class MarsBot(
                 board_image=board_image,
                 alt_text=alt_texts,
                 pickers=PICKERS,
+                taken_back=put_back,
             )
         )
 
