@@ -187,6 +187,17 @@ class TurnPosts(BoardPosts):
             log.info("table %s: board post not edited (%s); posting a new one", table.id, error.status)
             return None
 
+    async def _retire(self, table: TableRow, message_id: int) -> None:
+        """Take the buttons off an older board post (its story and pictures stay). After a restart
+        the stored ``board_message_id`` names it; a deleted post or a refusal is only logged."""
+        channel = await self.channel_of(table)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as error:
+            log.info("table %s: the buttons of post %s stay (%s)", table.id, message_id, error.status)
+
     def _edited(
         self, table: TableRow, post: TurnPost, events: Sequence[Event], notices: Sequence[str] = ()
     ) -> None:
@@ -194,8 +205,13 @@ class TurnPosts(BoardPosts):
         post.version = table.version
 
     async def _remember(self, table: TableRow, message_id: int | None, lines: list[str]) -> None:
-        """A new post is the turn's post (its id stored); none (it failed) leaves nothing to edit."""
+        """A new post is the turn's post (its id stored); none (it failed) leaves nothing to edit.
+        The post it follows loses its buttons, so only the newest board looks playable."""
         assert table.state is not None
+        previous = self.turn_posts.get(table.id)
+        old_id = previous.message_id if previous is not None else table.board_message_id
+        if message_id is not None and old_id is not None and old_id != message_id:
+            await self._retire(table, old_id)
         over = self.adapters[table.game].game.outcome(table.state) is not None
         if message_id is None or over:
             self.turn_posts.pop(table.id, None)
