@@ -16,6 +16,7 @@ import discord
 
 from bot.adapter import EventWords, GameAdapter, _no_words
 from bot.errors import forbidden, send_ephemeral
+from bot.finished import outcome_lines
 from bot.i18n import Tr, lang_of, t
 from bot.outgoing import CONTENT_MAX, ELLIPSIS
 from bot.post_lines import shortened
@@ -89,12 +90,8 @@ class BoardPosts:
         outcome = adapter.game.outcome(table.state)
         pinged: list[discord.abc.Snowflake] = []
         if outcome is not None:
-            ranking = sorted(range(len(names)), key=lambda s: (outcome.places[s], s))
             lines.append(tr("table.game_over"))
-            lines.extend(
-                tr("table.result_line", place=outcome.places[s], name=names[s], score=outcome.scores[s])
-                for s in ranking
-            )
+            lines.extend(outcome_lines(tr, outcome, names))
             lines.extend(self.event_text(tr, tie, names, adapter.event_words, seats) for tie in outcome.ties)
         else:
             waiting = adapter.game.to_act(table.state)

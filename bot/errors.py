@@ -20,7 +20,7 @@ from bot.outgoing import QUOTE_MAX, quote
 log = logging.getLogger(__name__)
 
 
-LISTED = frozenset({"boards", "games", "choices", "archives", "name", "names", "permissions"})
+LISTED = frozenset({"boards", "games", "choices", "archives", "name", "names", "permissions", "result"})
 """Parameters the bot composes itself (lists of games, boards, choices, player names)."""
 LIST_MAX = 300
 

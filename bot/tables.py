@@ -22,6 +22,7 @@ from bot.board_post import discord_time
 from bot.bot_players import seat_name
 from bot.clock_settings import ClockSettings
 from bot.errors import UserError
+from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
 from bot.private_events import PrivateEvents
 from bot.turn_posts import TurnPosts
@@ -94,11 +95,11 @@ class TableService(TurnPosts, PrivateEvents):
         if game is not None:
             table = await self.store.open_table_in(interaction.channel_id or 0, game)
             if table is None:
-                raise UserError("table.none_here", **self.commands(game))
+                raise await nothing_here(self, interaction, game)
             return table
         tables = await self.tables_here(interaction)
         if not tables:
-            raise UserError("table.none_here", **self.commands(game))
+            raise await nothing_here(self, interaction, game)
         if len(tables) > 1:
             tr = Tr(lang_of(interaction.locale))
             raise UserError("table.which", games=", ".join(self.title(t.game, tr) for t in tables))

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.confirm import Preview, show_preview
 from bot.errors import UserError
+from bot.finished import show_board
 from bot.i18n import LANGS, Tr, cmd, lang_of, t
 from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
@@ -133,8 +134,7 @@ class MarsBot(
         name=cmd("cmd.marsbot.board.name"), description=cmd("cmd.marsbot.board.description")
     )
     async def board(self, interaction: discord.Interaction) -> None:
-        table = await self.service.running_table_here(interaction, NAME)
-        await self.service.post_board(interaction, table)
+        await show_board(self.service, interaction, NAME)
 
     @app_commands.command(
         name=cmd("cmd.marsbot.rules.name"), description=cmd("cmd.marsbot.rules.description")
