@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import Commands, Tr
+from bot.post_lines import MAX_LINES
 from db.models import TableRow
 from engine.core import Event, Game
 
@@ -69,6 +70,11 @@ class GameAdapter:
     """More lines for the post of an undo, from the state returned to and the undone events: a
     companion to a physical game says what to put back on the table by hand and what it asks
     again (``None``: the undone steps' own lines say it all)."""
+
+    post_limit: int | None = MAX_LINES
+    """At most this many lines of what happened in one board post, older steps giving way
+    (``bot.post_lines``); ``None`` keeps every line of a turn: a companion game's lines are
+    instructions for the physical table, none of which may scroll away unread."""
 
     pickers: Pickers | None = None
     """The private pickers of the board's buttons, one per action, built from ``legal_moves`` by

@@ -84,7 +84,7 @@ class BoardPosts:
         tr = Tr(table.locale)
         assert table.state is not None
         names = self.names(table, tr)
-        history = shortened(tr, [*earlier, *self.public_lines(table, events, notices)])
+        history = shortened(tr, earlier, self.public_lines(table, events, notices), adapter.post_limit)
         lines: list[str] = []
         seats = adapter.game.info.seat_params
         outcome = adapter.game.outcome(table.state)

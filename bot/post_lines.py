@@ -24,13 +24,23 @@ def folded(lines: Sequence[str]) -> list[tuple[str, int]]:
     return [(line, len(list(group))) for line, group in groupby(lines)]
 
 
-def shortened(tr: Tr, lines: Sequence[str], limit: int = MAX_LINES) -> list[str]:
-    """``lines`` folded (``×N``) and, beyond ``limit``, their oldest steps left out for a line
-    pointing at ``/record``; the newest always stay, since they are what the reader came for."""
-    runs = folded(lines)
+def shortened(
+    tr: Tr, earlier: Sequence[str], new: Sequence[str] = (), limit: int | None = MAX_LINES
+) -> list[str]:
+    """The lines of a post: ``earlier`` steps' and the ``new`` step's, folded (``×N``); beyond
+    ``limit`` (``None``: no limit) the oldest give way to a line pointing at ``/record``. The
+    newest step always shows whole: it is what the reader came for."""
+    runs = folded([*earlier, *new])
     shown = [line if count == 1 else tr("posts.repeated", line=line, count=count) for line, count in runs]
-    if len(shown) <= limit:
+    newest = 0  # the runs that hold a line of the newest step
+    covered = 0
+    while covered < len(new) and newest < len(runs):
+        newest += 1
+        covered += runs[-newest][1]
+    if limit is None or len(shown) <= limit:
         return shown
-    kept = shown[len(shown) - (limit - 1) :]
-    left_out = sum(count for _, count in runs[: len(runs) - len(kept)])
-    return [tr("posts.earlier", count=left_out), *kept]
+    keep = max(limit - 1, newest)
+    if keep >= len(shown):
+        return shown
+    left_out = sum(count for _, count in runs[: len(runs) - keep])
+    return [tr("posts.earlier", count=left_out), *shown[len(shown) - keep :]]

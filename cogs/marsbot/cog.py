@@ -78,6 +78,7 @@ class MarsBot(
                 alt_text=alt_texts,
                 pickers=PICKERS,
                 taken_back=put_back,
+                post_limit=None,
             )
         )
 

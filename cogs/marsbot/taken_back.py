@@ -40,15 +40,17 @@ def put_back(tr: Tr, state: Mapping[str, Any], events: Sequence[Event]) -> list[
     """The lines an undo post adds for the physical table: what to reverse (newest first, as one
     undoes a stack) and the question MarsBot is waiting on again, if any."""
     raised_by_person = any(e.code == PREFIX + "raised" for e in events)
-    steps: list[str] = []
-    for event in reversed(events):
+    first: dict[tuple[str, Any], Event] = {}  # a marker moved several times goes back to where it began
+    for event in events:
         code = event.code.removeprefix(PREFIX)
-        if code not in BY_HAND or (code in PARAMS and raised_by_person):
-            continue
-        line = _inverse(tr, code, event.params)
-        if line is not None and line not in steps:
-            steps.append(line)
-    lines = [tr("marsbot.undo.by_hand", steps=" ".join(steps))] if steps else []
+        if code in BY_HAND and not (code in PARAMS and raised_by_person):
+            first.setdefault((code, event.params.get("track") or event.params.get("space")), event)
+    steps = [
+        line
+        for event in reversed(first.values())
+        if (line := _inverse(tr, event.code.removeprefix(PREFIX), event.params)) is not None
+    ]
+    lines = [tr("marsbot.undo.by_hand", steps="; ".join(steps))] if steps else []
     question = state.get("question") or {}
     if isinstance(question.get("kind"), str):
         lines.append(tr("marsbot.undo.asks_again", question=tr(f"marsbot.question.{question['kind']}")))
