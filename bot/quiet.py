@@ -36,10 +36,14 @@ async def acknowledge(interaction: discord.Interaction) -> bool:
     return private_source(interaction)
 
 
-async def leave_nothing(interaction: discord.Interaction) -> None:
-    """Answer a move whose result is already on the turn's post, leaving no reply behind."""
+async def leave_nothing(interaction: discord.Interaction, *, private_follows: bool = False) -> None:
+    """Answer a move whose result is already on the turn's post, leaving no reply behind.
+
+    ``private_follows``: the mover is about to be told something privately (a drawn card); a
+    command's deferred reply then stays for it (the first follow-up fills it), since a deleted
+    deferred reply takes no follow-up."""
     try:
-        if await acknowledge(interaction):
+        if await acknowledge(interaction) and not (private_follows and interaction.message is None):
             await dismiss(interaction)
     except discord.HTTPException as error:
         log.info("could not answer a move quietly (%s)", error.status)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.board_post import BoardPosts, Parts
+from bot.private_events import by_audience
 from bot.quiet import leave_nothing
 from db.models import TableRow
 from engine.core import Event
@@ -74,7 +75,8 @@ class TurnPosts(BoardPosts):
                 edited = await self._edit(interaction, table, post, parts)
                 if edited is not None:
                     self._edited(table, post, events)
-                    await leave_nothing(interaction)
+                    mine = {table.user_at(seat) for seat in by_audience(events)}
+                    await leave_nothing(interaction, private_follows=interaction.user.id in mine)
                     return
             parts = self.board_message(table, events, mover=mover, ping=new_turn)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)

@@ -127,11 +127,11 @@ def greedy_move(state: dict[str, Any], seat: int) -> str:
 
 def moved(result: Any) -> bool:
     """Whether a move was taken: a new turn answers with a new public board post; a step within
-    the turn edits the turn's post and leaves no answer behind (its deferred reply is deleted),
-    while a refusal answers privately."""
+    the turn edits the turn's post and leaves no answer behind (its deferred reply is deleted)
+    or only what the mover alone may see ("🔒 …", a drawn card), while a refusal answers privately."""
     if result.response is None:
         return bool(result.acknowledged)
-    return not result.ephemeral
+    return not result.ephemeral or result.response.content.startswith("🔒")
 
 
 def left_nothing(result: Any) -> bool:
