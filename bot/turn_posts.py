@@ -26,8 +26,10 @@ import discord
 from bot.board_post import BoardPosts, Parts
 from bot.private_events import by_audience
 from bot.quiet import leave_nothing
+from bot.turn_calls import call
 from db.models import TableRow
 from engine.core import Event
+from engine.core.turns import awaited_by
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -44,6 +46,10 @@ class TurnPost:
     """The table version it shows: an older step arriving late never paints over a newer one."""
     lines: list[str] = field(default_factory=list)
     """What it says happened so far (in the table's language): an edit keeps them."""
+    awaited: frozenset[int] = frozenset()
+    """The seats it shows awaited: a step that awaits someone new within the turn calls them."""
+    call_id: int | None = None
+    """The short message that called the seats awaited now (see ``TurnPosts._call``)."""
 
 
 class TurnPosts(BoardPosts):
@@ -74,9 +80,10 @@ class TurnPosts(BoardPosts):
                 parts = self.board_message(table, events, mover=mover, earlier=post.lines, ping=False)
                 edited = await self._edit(interaction, table, post, parts)
                 if edited is not None:
-                    self._edited(table, post, events)
+                    called = self._edited(table, post, events, mover=mover)
                     mine = {table.user_at(seat) for seat in by_audience(events)}
                     await leave_nothing(interaction, private_follows=interaction.user.id in mine)
+                    await self._call(table, post, called)
                     return
             parts = self.board_message(table, events, mover=mover, ping=new_turn)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
@@ -101,7 +108,7 @@ class TurnPosts(BoardPosts):
                     table, events, mover=None, notices=notices, earlier=post.lines, ping=False
                 )
                 if await self._edit(None, table, post, parts) is not None:
-                    self._edited(table, post, events, notices)
+                    await self._call(table, post, self._edited(table, post, events, notices))
                     return True
             parts = self.board_message(table, events, mover=None, notices=notices, ping=new_turn)
             message_id = await self.send_to_channel(table, parts)
@@ -127,8 +134,10 @@ class TurnPosts(BoardPosts):
                 earlier = without_tail(post.lines, undone)
                 parts = self.board_message(table, (), mover=mover, notices=lines, earlier=earlier, ping=False)
                 if await self._edit(interaction, table, post, parts) is not None:
-                    post.lines, post.version = [*earlier, *lines], table.version
+                    post.lines = earlier
+                    self._edited(table, post, (), lines)
                     await leave_nothing(interaction)
+                    await self._call(table, post, frozenset())
                     return
             parts = self.board_message(table, (), mover=mover, notices=lines, ping=False)
             message_id = await self.post_here(interaction, table, parts, mover=mover)
@@ -201,10 +210,33 @@ class TurnPosts(BoardPosts):
             log.info("table %s: the buttons of post %s stay (%s)", table.id, message_id, error.status)
 
     def _edited(
-        self, table: TableRow, post: TurnPost, events: Sequence[Event], notices: Sequence[str] = ()
-    ) -> None:
+        self,
+        table: TableRow,
+        post: TurnPost,
+        events: Sequence[Event],
+        notices: Sequence[str] = (),
+        *,
+        mover: int | None = None,
+    ) -> frozenset[int]:
+        """Note what an edit of the post shows; the seats it awaits that it did not before (an
+        answer out of turn: the next pick of a bomb design, a repair), but the mover's."""
         post.lines = [*post.lines, *self.public_lines(table, events, notices)]
         post.version = table.version
+        awaited = self._awaited(table)
+        called = awaited - post.awaited - {mover}
+        post.awaited = awaited
+        return called
+
+    def _awaited(self, table: TableRow) -> frozenset[int]:
+        assert table.state is not None
+        game = self.adapters[table.game].game
+        return frozenset(awaited_by(game, table.bots)(table.state))
+
+    async def _call(self, table: TableRow, post: TurnPost, seats: frozenset[int]) -> None:
+        """Call the seats newly awaited within the turn (``bot.turn_calls``); the last call goes."""
+        if seats or post.call_id is not None:
+            channel = await self.channel_of(table)
+            post.call_id = await call(channel, table, post.message_id, seats, post.call_id)
 
     async def _remember(self, table: TableRow, message_id: int | None, lines: list[str]) -> None:
         """A new post is the turn's post (its id stored); none (it failed) leaves nothing to edit.
@@ -214,11 +246,13 @@ class TurnPosts(BoardPosts):
         old_id = previous.message_id if previous is not None else table.board_message_id
         if message_id is not None and old_id is not None and old_id != message_id:
             await self._retire(table, old_id)
+        if previous is not None and previous.call_id is not None:
+            await self._call(table, previous, frozenset())  # the new post answers the call
         over = self.adapters[table.game].game.outcome(table.state) is not None
         if message_id is None or over:
             self.turn_posts.pop(table.id, None)
         else:
-            self.turn_posts[table.id] = TurnPost(message_id, table.version, lines)
+            self.turn_posts[table.id] = TurnPost(message_id, table.version, lines, self._awaited(table))
         if message_id is not None:
             await self.store.set_board_message(table.id, message_id)
 

@@ -52,6 +52,16 @@ def options(response: Any) -> list[tuple[str, str]]:
     return [(o["label"], o["value"]) for o in select["options"]]
 
 
+def calls(table: ManhattanTable) -> list[Any]:
+    """The short messages that call a seat asked within a turn (no picture)."""
+    history = table.thread.history()
+    return [m for m in history if not m.attachments and "it's your move: https://" in m.content]
+
+
+def pinged(env: Env, message: Any) -> list[int]:
+    return list(env.backend.get_message(message.channel.id, message.id).ping_user_ids)
+
+
 def labels(message: Any) -> list[str]:
     return [c["label"] for c in components(message) if "label" in c]
 
@@ -147,6 +157,8 @@ async def test_a_strike_then_a_repair_out_of_turn_reach_their_players(simcord_en
     victim = await table.person_at(first)
     board = table.boards()[-1]
     assert victim.mention in board.content and "Repair" in labels(board)
+    (call,) = calls(table)
+    assert pinged(simcord_env, call) == [victim.id], "asked out of turn: called, not a new picture"
     money = (await table.state())["seats"][first]["money"]
     asked = await victim.click(board, label="Repair")
     assert asked.ephemeral
@@ -157,6 +169,9 @@ async def test_a_strike_then_a_repair_out_of_turn_reach_their_players(simcord_en
     assert state["seats"][first]["buildings"][0]["damage"] == 0
     assert state["seats"][first]["money"] == money - 2, "another player's first repair costs $2"
     assert GAME.to_act(state) == [second], "the striker goes on with the turn"
+    assert table.boards()[-1].id == board.id, "the answer edited the striker's post"
+    (call,) = calls(table)
+    assert pinged(simcord_env, call) == [striker.id], "the answered call went; the striker is called back"
 
 
 async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> None:
@@ -172,12 +187,18 @@ async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> 
     offer = list(state["offer"])
     assert len(offer) == 4
     await turn(table, "place design E+S")
+    post, pictures = table.boards()[-1], len(table.boards())
     hands: dict[int, list[str]] = {}
     for _ in range(3):
         (seat,) = await table.awaited()
         person = await table.person_at(seat)
         board = table.boards()[-1]
+        assert board.id == post.id and len(table.boards()) == pictures, "each pick edits the designer's post"
         assert person.mention in board.content and "Pick a bomb" in labels(board)
+        if seat != designer:  # an edit notifies nobody: a short call does, without a picture
+            (call,) = calls(table)
+            assert person.mention in call.content and post.jump_url in call.content
+            assert pinged(simcord_env, call) == [person.id]
         asked = await person.click(board, label="Pick a bomb")
         assert asked.ephemeral and asked.response.attachments, "the cards passed come as a private picture"
         picker = asked.followups[-1]
@@ -186,6 +207,11 @@ async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> 
         await person.select(message_of(picker), [choice])
         hands[seat] = GAME.view(await table.state(), seat)["hand"]
     state = await table.state()
+    assert len(table.boards()) == pictures, "the draft added no picture"
+    (call,) = calls(table)  # each answered call went; the designer goes on with the turn
+    assert me.mention in call.content and GAME.to_act(state) == [designer]
+    await turn(table, "done")
+    assert calls(table) == [], "the next turn's post answers the last call"
     assert len(state["seats"][designer]["hand"]) == 2, "the designer also gets the last card"
     assert sorted(c for h in (state["seats"][s]["hand"] for s in range(3)) for c in h) == sorted(offer)
     assert len(state["offer"]) == 4, "four new designs are laid out"
