@@ -332,7 +332,13 @@ class TableService(TurnPosts, PrivateEvents):
             self.clocks_changed()
             offer_after_move(self, before, table, seat, moves)
             await self.show_move(
-                interaction, table, events, mover=seat, new_turn=new_turn, from_picker=from_picker
+                interaction,
+                table,
+                events,
+                mover=seat,
+                new_turn=new_turn,
+                from_picker=from_picker,
+                awaited_before=self.awaited(self.adapters[table.game].game, before.state or {}, before.bots),
             )
             await self.tell_private(table, events, interaction)
             return Played(table=table, events=events)

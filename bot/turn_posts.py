@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -71,8 +71,12 @@ class TurnPosts(BoardPosts):
         mover: int,
         new_turn: bool,
         from_picker: bool = False,
+        awaited_before: Collection[int] | None = None,
     ) -> None:
-        """Show a committed move to everyone, and answer its player so they see it at once."""
+        """Show a committed move to everyone, and answer its player so they see it at once.
+
+        ``awaited_before``: the seats awaited before the move, so that a new post made for want
+        of one to edit (after a restart) still pings a seat asked within the turn."""
         async with self._post_locks[table.id]:
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
@@ -85,7 +89,8 @@ class TurnPosts(BoardPosts):
                     await leave_nothing(interaction, private_follows=interaction.user.id in mine)
                     await self._call(table, post, called)
                     return
-            parts = self.board_message(table, events, mover=mover, ping=new_turn)
+            asked = awaited_before is not None and bool(self._awaited(table) - {mover, *awaited_before})
+            parts = self.board_message(table, events, mover=mover, ping=new_turn or asked)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
             await self._remember(table, message_id, self.public_lines(table, events))
 

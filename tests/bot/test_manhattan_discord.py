@@ -4,10 +4,12 @@ an air strike by buttons, autocomplete, and refusals that change nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from simcord import Env
 
+from bot.client import GameBot
 from bot.i18n import Tr
 from cogs.manhattan.labels import amounts_words
 from engine.manhattan.content import bombs, buildings
@@ -223,6 +225,32 @@ async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> 
     mine = await me.slash(table.thread, "manhattan bombs")
     assert mine.ephemeral and mine.response.attachments
     assert all(bombs()[c].name["en"] in mine.response.content for c in state["seats"][designer]["hand"])
+
+
+async def test_after_a_restart_a_pick_still_calls_the_next_picker(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    """The bot's memory of the turn's post is gone: the pick posts the board anew, and it pings
+    the seat asked next. (The call made before the restart stays: its id was in that memory.)"""
+    table = await ManhattanTable.open(simcord_env, players=3, seed=6)
+    for notations in (("place uni2 L", "done"), ("place mine2 L", "done"), ("place mine1 L", "done")):
+        await turn(table, *notations)
+    for notations in (("place uni3 L", "done"), ("place factory2 L", "done"), ("place air1 L", "done")):
+        await turn(table, *notations)
+    await turn(table, "place design E+S")
+    designer, me = await mover(table)
+    await play(table, me, f"pick {(await table.state())['pending']['cards'][0]}")
+    (second,) = await table.awaited()
+    await simcord_env.restart_bot(make_bot())
+    picker = await table.person_at(second)
+    await play(table, picker, f"pick {(await table.state())['pending']['cards'][0]}")
+    (third,) = await table.awaited()
+    post = table.boards()[-1]
+    assert pinged(simcord_env, post) == [(await table.row()).user_at(third)], "the next picker is pinged"
+    await play(table, await table.person_at(third), f"pick {(await table.state())['pending']['cards'][0]}")
+    assert table.boards()[-1].id == post.id, "the post made after the restart is edited again"
+    call = calls(table)[-1]
+    assert pinged(simcord_env, call) == [me.id] and GAME.to_act(await table.state()) == [designer]
 
 
 async def test_rules_come_privately_with_the_legend_in_the_readers_language(
