@@ -176,6 +176,30 @@ async def test_a_strike_then_a_repair_out_of_turn_reach_their_players(simcord_en
     assert pinged(simcord_env, call) == [striker.id], "the answered call went; the striker is called back"
 
 
+async def test_a_call_within_the_turn_speaks_the_tables_language(simcord_env: Env) -> None:
+    """A Czech table calls the one seat asked with "jsi na tahu" ("ty"), linking the post."""
+    table = await ManhattanTable.open(simcord_env, players=3, seed=6)
+    host = table.people[0]
+    changed = await host.slash(table.thread, "table language", language="cs")
+    assert changed.response is not None
+    for notations in (("place uni2 L", "done"), ("place mine2 L", "done"), ("place mine1 L", "done")):
+        await turn(table, *notations)
+    for notations in (("place uni3 L", "done"), ("place factory2 L", "done"), ("place air1 L", "done")):
+        await turn(table, *notations)
+    await turn(table, "place design E+S")
+    _, me = await mover(table)
+    await play(table, me, f"pick {(await table.state())['pending']['cards'][0]}")
+    (asked,) = await table.awaited()
+    person = await table.person_at(asked)
+    (call,) = [
+        m for m in table.thread.history() if not m.attachments and "jsi na tahu: https://" in m.content
+    ]
+    assert (
+        call.content.startswith(f"{person.mention}, jsi na tahu: ")
+        and table.boards()[-1].jump_url in call.content
+    )
+
+
 async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> None:
     table = await ManhattanTable.open(simcord_env, players=3, seed=6)
     designer, me = await mover(table)

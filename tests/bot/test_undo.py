@@ -166,10 +166,16 @@ async def _solo_row(env: Env, user_id: int) -> Any:
 
 async def test_undo_speaks_czech(simcord_env: Env, user_locales: dict[int, str]) -> None:
     table = await Table.open(simcord_env)
-    await table.open_turn_with_a_swap()
+    await table.alice.slash(table.thread, "table language", language="cs")
+    player, _ = await table.open_turn_with_a_swap()
     user_locales[table.carol.id] = "cs"
     refused = await table.carol.slash(table.thread, "undo")
     assert refused.ephemeral and "U tohoto stolu nehraješ" in refused.response.content
+    swap_line = table.last_board().content.splitlines()[0]
+    user_locales[player.id] = "cs"
+    undone = await player.slash(table.thread, "undo")
+    assert left_nothing(undone)
+    assert f"↩️ **{player.name}** vzal(a) zpět: {swap_line}" in table.last_board().content
 
 
 async def test_an_undo_that_loses_to_the_end_of_the_turn_changes_nothing_and_says_why(
