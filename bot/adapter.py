@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import Commands, Tr
+from bot.post_lines import MAX_LINES
 from db.models import TableRow
-from engine.core import Game
+from engine.core import Event, Game
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -23,6 +24,7 @@ RenderDetails = Callable[[Mapping[str, Any], Sequence[str], Tr], bytes | None]
 AltText = Callable[[Mapping[str, Any], Sequence[str], Tr], Sequence[str]]
 BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
 EventWords = Callable[[Tr, str, dict[str, Any]], tuple[str, dict[str, Any]]]
+TakenBack = Callable[[Tr, Mapping[str, Any], Sequence[Event]], Sequence[str]]
 
 
 COMMAND_ROLES: tuple[str, ...] = ("new", "board", "resign")
@@ -63,6 +65,16 @@ class GameAdapter:
     commands: Mapping[str, str] = field(default_factory=dict)
     """The game's command for each of ``COMMAND_ROLES`` (its English qualified name) where it
     is not ``"<game> <role>"``, the commands of a game being a group named after it."""
+
+    taken_back: TakenBack | None = None
+    """More lines for the post of an undo, from the state returned to and the undone events: a
+    companion to a physical game says what to put back on the table by hand and what it asks
+    again (``None``: the undone steps' own lines say it all)."""
+
+    post_limit: int | None = MAX_LINES
+    """At most this many lines of what happened in one board post, older steps giving way
+    (``bot.post_lines``); ``None`` keeps every line of a turn: a companion game's lines are
+    instructions for the physical table, none of which may scroll away unread."""
 
     pickers: Pickers | None = None
     """The private pickers of the board's buttons, one per action, built from ``legal_moves`` by

@@ -16,8 +16,11 @@ import discord
 
 from bot.adapter import EventWords, GameAdapter, _no_words
 from bot.errors import forbidden, send_ephemeral
+from bot.finished import outcome_lines
 from bot.i18n import Tr, lang_of, t
 from bot.outgoing import CONTENT_MAX, ELLIPSIS
+from bot.post_lines import shortened
+from bot.quiet import dismiss, private_source
 from bot.undo import offered as undo_offered
 from bot.undo_button import with_undo
 from db.models import TableRow
@@ -81,18 +84,14 @@ class BoardPosts:
         tr = Tr(table.locale)
         assert table.state is not None
         names = self.names(table, tr)
-        history = [*earlier, *self.public_lines(table, events, notices)]
+        history = shortened(tr, earlier, self.public_lines(table, events, notices), adapter.post_limit)
         lines: list[str] = []
         seats = adapter.game.info.seat_params
         outcome = adapter.game.outcome(table.state)
         pinged: list[discord.abc.Snowflake] = []
         if outcome is not None:
-            ranking = sorted(range(len(names)), key=lambda s: (outcome.places[s], s))
             lines.append(tr("table.game_over"))
-            lines.extend(
-                tr("table.result_line", place=outcome.places[s], name=names[s], score=outcome.scores[s])
-                for s in ranking
-            )
+            lines.extend(outcome_lines(tr, outcome, names))
             lines.extend(self.event_text(tr, tie, names, adapter.event_words, seats) for tie in outcome.ties)
         else:
             waiting = adapter.game.to_act(table.state)
@@ -193,12 +192,14 @@ class BoardPosts:
         if view is not None:
             kwargs["view"] = view
         try:
-            if from_picker and not interaction.response.is_done():
-                await interaction.response.edit_message(
-                    content=t(lang_of(interaction.locale), "table.done"), view=None, attachments=[]
-                )
+            closing = False  # a private picker that made the move closes once the board is out
+            if from_picker and interaction.message is not None and not interaction.response.is_done():
+                await interaction.response.defer()
+                closing = private_source(interaction)
             if interaction.response.is_done():
                 message = await interaction.followup.send(wait=True, **kwargs)
+                if closing:
+                    await dismiss(interaction)
                 return message.id
             sent = await interaction.response.send_message(**kwargs)
             return sent.message_id

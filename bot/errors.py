@@ -23,7 +23,7 @@ from db.errors import is_storage_fault
 log = logging.getLogger(__name__)
 
 
-LISTED = frozenset({"boards", "games", "choices", "archives", "name", "names", "permissions"})
+LISTED = frozenset({"boards", "games", "choices", "archives", "name", "names", "permissions", "result"})
 """Parameters the bot composes itself (lists of games, boards, choices, player names)."""
 LIST_MAX = 300
 

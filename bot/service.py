@@ -47,6 +47,20 @@ class TableServiceLike(Protocol):
 
     async def channel_of(self, table: TableRow) -> discord.abc.Messageable | None: ...
 
+    def public_lines(
+        self, table: TableRow, events: Sequence[Event], notices: Sequence[str] = ()
+    ) -> list[str]: ...
+
+    async def show_undo(
+        self,
+        interaction: discord.Interaction,
+        table: TableRow,
+        lines: Sequence[str],
+        undone: Sequence[str],
+        *,
+        mover: int,
+    ) -> None: ...
+
     def awaited(self, engine: Game, state: dict[str, Any], bots: Collection[int] = ()) -> list[int]: ...
 
     async def running_table_here(

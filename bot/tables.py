@@ -22,6 +22,7 @@ from bot.board_post import discord_time
 from bot.bot_players import seat_name
 from bot.clock_settings import ClockSettings
 from bot.errors import UserError
+from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
 from bot.private_events import PrivateEvents
 from bot.refusals import over_refusal
@@ -97,11 +98,11 @@ class TableService(TurnPosts, PrivateEvents):
         if game is not None:
             table = await self.store.open_table_in(interaction.channel_id or 0, game)
             if table is None:
-                raise UserError("table.none_here", **self.commands(game))
+                raise await nothing_here(self, interaction, game)
             return await standin.back(self, interaction, table)
         tables = await self.tables_here(interaction)
         if not tables:
-            raise UserError("table.none_here", **self.commands(game))
+            raise await nothing_here(self, interaction, game)
         if len(tables) > 1:
             tr = Tr(lang_of(interaction.locale))
             raise UserError("table.which", games=", ".join(self.title(t.game, tr) for t in tables))
@@ -348,7 +349,13 @@ class TableService(TurnPosts, PrivateEvents):
             self.clocks_changed()
             offer_after_move(self, before, table, seat, moves)
             await self.show_move(
-                interaction, table, events, mover=seat, new_turn=new_turn, from_picker=from_picker
+                interaction,
+                table,
+                events,
+                mover=seat,
+                new_turn=new_turn,
+                from_picker=from_picker,
+                awaited_before=self.awaited(self.adapters[table.game].game, before.state or {}, before.bots),
             )
             await self.tell_private(table, events, interaction)
             return Played(table=table, events=events)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,9 +25,12 @@ import discord
 
 from bot.board_post import BoardPosts, Parts
 from bot.digest import digest_lines
-from bot.i18n import lang_of, t
+from bot.private_events import by_audience
+from bot.quiet import leave_nothing
+from bot.turn_calls import call
 from db.models import TableRow
 from engine.core import Event
+from engine.core.turns import awaited_by
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -44,6 +47,10 @@ class TurnPost:
     """The table version it shows: an older step arriving late never paints over a newer one."""
     lines: list[str] = field(default_factory=list)
     """What it says happened so far (in the table's language): an edit keeps them."""
+    awaited: frozenset[int] = frozenset()
+    """The seats it shows awaited: a step that awaits someone new within the turn calls them."""
+    call_id: int | None = None
+    """The short message that called the seats awaited now (see ``TurnPosts._call``)."""
 
 
 class TurnPosts(BoardPosts):
@@ -65,8 +72,12 @@ class TurnPosts(BoardPosts):
         mover: int,
         new_turn: bool,
         from_picker: bool = False,
+        awaited_before: Collection[int] | None = None,
     ) -> None:
-        """Show a committed move to everyone, and answer its player so they see it at once."""
+        """Show a committed move to everyone, and answer its player so they see it at once.
+
+        ``awaited_before``: the seats awaited before the move, so that a new post made for want
+        of one to edit (after a restart) still pings a seat asked within the turn."""
         async with self._post_locks[table.id]:
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
@@ -74,11 +85,14 @@ class TurnPosts(BoardPosts):
                 parts = self.board_message(table, events, mover=mover, earlier=post.lines, ping=False)
                 edited = await self._edit(interaction, table, post, parts)
                 if edited is not None:
-                    self._edited(table, post, events)
-                    await self._answer_edited(interaction, edited, from_picker)
+                    called = self._edited(table, post, events, mover=mover)
+                    mine = {table.user_at(seat) for seat in by_audience(events)}
+                    await leave_nothing(interaction, private_follows=interaction.user.id in mine)
+                    await self._call(table, post, called)
                     return
             digest = await digest_lines(self, table) if new_turn else []
-            parts = self.board_message(table, events, mover=mover, notices=digest, ping=new_turn)
+            asked = awaited_before is not None and bool(self._awaited(table) - {mover, *awaited_before})
+            parts = self.board_message(table, events, mover=mover, notices=digest, ping=new_turn or asked)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
             await self._remember(table, message_id, self.public_lines(table, events, digest))
 
@@ -101,7 +115,7 @@ class TurnPosts(BoardPosts):
                     table, events, mover=None, notices=notices, earlier=post.lines, ping=False
                 )
                 if await self._edit(None, table, post, parts) is not None:
-                    self._edited(table, post, events, notices)
+                    await self._call(table, post, self._edited(table, post, events, notices))
                     return True
             if new_turn:
                 notices = [*await digest_lines(self, table), *notices]
@@ -109,6 +123,34 @@ class TurnPosts(BoardPosts):
             message_id = await self.send_to_channel(table, parts)
             await self._remember(table, message_id, self.public_lines(table, events, notices))
             return message_id is not None
+
+    async def show_undo(
+        self,
+        interaction: discord.Interaction,
+        table: TableRow,
+        lines: Sequence[str],
+        undone: Sequence[str],
+        *,
+        mover: int,
+    ) -> None:
+        """Show a committed undo by editing the turn's post: its lines lose the undone steps'
+        (when they are its last) and gain ``lines``; nobody is pinged, since the turn goes on.
+        Without a post to edit (a restart, a deleted post) a new board, pinging nobody."""
+        async with self._post_locks[table.id]:
+            table = await self._newest(table)
+            post = self.turn_posts.get(table.id)
+            if post is not None:
+                earlier = without_tail(post.lines, undone)
+                parts = self.board_message(table, (), mover=mover, notices=lines, earlier=earlier, ping=False)
+                if await self._edit(interaction, table, post, parts) is not None:
+                    post.lines = earlier
+                    self._edited(table, post, (), lines)
+                    await leave_nothing(interaction)
+                    await self._call(table, post, frozenset())
+                    return
+            parts = self.board_message(table, (), mover=mover, notices=lines, ping=False)
+            message_id = await self.post_here(interaction, table, parts, mover=mover)
+            await self._remember(table, message_id, list(lines))
 
     # ------------------------------------------------------ a board on request
     async def post_board(
@@ -165,42 +207,67 @@ class TurnPosts(BoardPosts):
             log.info("table %s: board post not edited (%s); posting a new one", table.id, error.status)
             return None
 
-    @staticmethod
-    async def _answer_edited(
-        interaction: discord.Interaction,
-        board: discord.Message | discord.PartialMessage,
-        from_picker: bool,
-    ) -> None:
-        """The mover's short answer when their move edited the board: a picker says it is done,
-        a command gets a private line pointing at the board it just changed."""
-        if interaction.response.is_done():
-            return  # the click on the board itself was answered by the edit
-        lang = lang_of(interaction.locale)
+    async def _retire(self, table: TableRow, message_id: int) -> None:
+        """Take the buttons off an older board post (its story and pictures stay). After a restart
+        the stored ``board_message_id`` names it; a deleted post or a refusal is only logged."""
+        channel = await self.channel_of(table)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
         try:
-            if from_picker:
-                await interaction.response.edit_message(
-                    content=t(lang, "table.done"), view=None, attachments=[]
-                )
-            else:
-                await interaction.response.send_message(
-                    t(lang, "posts.done_above", link=board.jump_url), ephemeral=True
-                )
+            await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException as error:
-            log.info("could not answer a move whose board was edited (%s)", error.status)
+            log.info("table %s: the buttons of post %s stay (%s)", table.id, message_id, error.status)
 
     def _edited(
-        self, table: TableRow, post: TurnPost, events: Sequence[Event], notices: Sequence[str] = ()
-    ) -> None:
+        self,
+        table: TableRow,
+        post: TurnPost,
+        events: Sequence[Event],
+        notices: Sequence[str] = (),
+        *,
+        mover: int | None = None,
+    ) -> frozenset[int]:
+        """Note what an edit of the post shows; the seats it awaits that it did not before (an
+        answer out of turn: the next pick of a bomb design, a repair), but the mover's."""
         post.lines = [*post.lines, *self.public_lines(table, events, notices)]
         post.version = table.version
+        awaited = self._awaited(table)
+        called = awaited - post.awaited - {mover}
+        post.awaited = awaited
+        return called
+
+    def _awaited(self, table: TableRow) -> frozenset[int]:
+        assert table.state is not None
+        game = self.adapters[table.game].game
+        return frozenset(awaited_by(game, table.bots)(table.state))
+
+    async def _call(self, table: TableRow, post: TurnPost, seats: frozenset[int]) -> None:
+        """Call the seats newly awaited within the turn (``bot.turn_calls``); the last call goes."""
+        if seats or post.call_id is not None:
+            channel = await self.channel_of(table)
+            post.call_id = await call(channel, table, post.message_id, seats, post.call_id)
 
     async def _remember(self, table: TableRow, message_id: int | None, lines: list[str]) -> None:
-        """A new post is the turn's post (its id stored); none (it failed) leaves nothing to edit."""
+        """A new post is the turn's post (its id stored); none (it failed) leaves nothing to edit.
+        The post it follows loses its buttons, so only the newest board looks playable."""
         assert table.state is not None
+        previous = self.turn_posts.get(table.id)
+        old_id = previous.message_id if previous is not None else table.board_message_id
+        if message_id is not None and old_id is not None and old_id != message_id:
+            await self._retire(table, old_id)
+        if previous is not None and previous.call_id is not None:
+            await self._call(table, previous, frozenset())  # the new post answers the call
         over = self.adapters[table.game].game.outcome(table.state) is not None
         if message_id is None or over:
             self.turn_posts.pop(table.id, None)
         else:
-            self.turn_posts[table.id] = TurnPost(message_id, table.version, lines)
+            self.turn_posts[table.id] = TurnPost(message_id, table.version, lines, self._awaited(table))
         if message_id is not None:
             await self.store.set_board_message(table.id, message_id)
+
+
+def without_tail(lines: Sequence[str], tail: Sequence[str]) -> list[str]:
+    """``lines`` without ``tail`` if they end with it (the lines of steps just taken back)."""
+    if tail and len(lines) >= len(tail) and list(lines[-len(tail) :]) == list(tail):
+        return list(lines[: -len(tail)])
+    return list(lines)

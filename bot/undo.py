@@ -2,8 +2,9 @@
 
 One request removes one step: the requester's last move and the automated moves it set off,
 while the engine says they revealed nothing (``engine.core.undo``). The log is replayed, the
-store drops the step and writes the replayed state at a new, higher version, and the board is
-posted again, saying who took a move back (that a move was taken back is public).
+store drops the step and writes the replayed state at a new, higher version, and the turn's
+post is edited to the board returned to, saying who took back what (that a move was taken back
+is public; :mod:`bot.undo_post`).
 
 A double-clicked Undo button applies once: the button names the board's version, and the first
 click moves the table to a newer one, so the second is refused as stale with the reason. One
@@ -25,6 +26,7 @@ from bot.errors import UserError
 from bot.i18n import Tr, lang_of
 from bot.refusals import over_refusal
 from bot.retry import retries
+from bot.undo_post import show_taken_back
 from db.errors import DuplicateInteraction, StaleVersion
 from db.models import MoveRow, NewMove, TableRow
 from engine.core import Game, IllegalMove
@@ -220,8 +222,6 @@ async def take_back(
             continue
         service.clocks_changed()
         remember(service, table, can_step_again(looked, found, seat))
-        public = Tr(table.locale)
-        notice = public("undo.took_back", name=service.names(table, public)[seat])
-        await service.post_board(interaction, table, (), mover=seat, notices=[notice])
+        await show_taken_back(service, interaction, table, seat, found.state, looked.steps[found.keep :])
         return table
     raise AssertionError("unreachable: the last attempt returns or raises")

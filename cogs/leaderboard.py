@@ -63,7 +63,7 @@ class Boards:
         page: int,
         caller: int,
         tr: Tr,
-    ) -> tuple[discord.File, discord.ui.View]:
+    ) -> tuple[str, discord.File, discord.ui.View]:
         data: BoardPage = await self.bot.store.board(board.key(scope_guild), page, caller_id=caller)
         title = tr("boards.title", game=self.bot.tables.title(board.game, tr), board=board.label(tr))
         picture = picture_of(data, tr, title=title, caller_id=caller, name_of=name_resolver(guild, tr))
@@ -76,7 +76,9 @@ class Boards:
                 step == "next" and data.page >= data.pages - 1
             )
             view.add_item(button)
-        return file, view
+        # A rating board says which games it leaves out; a solo board ranks scores, not ratings.
+        note = tr("boards.unrated_note") if board.level is None else ""
+        return note, file, view
 
 
 class PageButton(
@@ -114,10 +116,10 @@ class PageButton(
     async def _turn(self, interaction: discord.Interaction) -> None:
         tr = Tr(lang_of(interaction.locale))
         page = self.page + (1 if self.step == "next" else -1)
-        file, view = await Boards(interaction.client).message(
+        note, file, view = await Boards(interaction.client).message(
             self.board, interaction.guild, self.guild_id, page, self.caller, tr
         )
-        await interaction.response.edit_message(attachments=[file], view=view)
+        await interaction.response.edit_message(content=note or None, attachments=[file], view=view)
 
 
 class Leaderboards(commands.Cog):
@@ -155,8 +157,10 @@ class Leaderboards(commands.Cog):
         if wanted == "server" and interaction.guild_id is None:
             raise UserError("boards.no_server")
         guild_id = interaction.guild_id if wanted == "server" else None
-        file, view = await self.boards.message(board, interaction.guild, guild_id, 0, interaction.user.id, tr)
-        await interaction.response.send_message(file=file, view=view)
+        note, file, view = await self.boards.message(
+            board, interaction.guild, guild_id, 0, interaction.user.id, tr
+        )
+        await interaction.response.send_message(note, file=file, view=view)
 
     @leaderboard.autocomplete("game")
     async def _game_choices(

@@ -79,6 +79,7 @@ class PlayerStats(commands.Cog):
             )
             files.append(discord.File(io.BytesIO(render_rating_chart(chart, tr)), filename="rating.png"))
             embed.set_image(url="attachment://rating.png")
+        embed.set_footer(text=tr("stats.unrated_note"))
         await interaction.response.send_message(embed=embed, files=files)
 
     @staticmethod

@@ -465,6 +465,19 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
             )
             return await self._load(conn, rows[0]["id"]) if rows else None
 
+    async def finished_table_in(self, channel_id: int, game: str | None = None) -> TableRow | None:
+        """The newest finished table of a channel (of ``game``, in a DM that holds one per game),
+        so a command there can still show how it ended."""
+        async with self._read() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT id FROM game_tables WHERE channel_id = ? AND status = 'finished' "
+                    "AND (? IS NULL OR game = ?) ORDER BY id DESC LIMIT 1",
+                    (channel_id, game, game),
+                )
+            )
+            return await self._load(conn, rows[0]["id"]) if rows else None
+
     # -- small settings --------------------------------------------------------------------
     # These do not bump updated_at: it marks game activity (lobby changes, moves), which turn
     # reminders and timeouts will key on; reposting a board is not activity.

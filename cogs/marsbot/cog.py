@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.confirm import Preview, show_preview
 from bot.errors import UserError
+from bot.finished import show_board
 from bot.i18n import LANGS, Tr, cmd, lang_of, t
 from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
@@ -29,6 +30,7 @@ from cogs.marsbot.form import FormButton
 from cogs.marsbot.intro import intro
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
 from cogs.marsbot.pickers import PICKERS, PREFIX
+from cogs.marsbot.taken_back import put_back
 from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, DIFFICULTIES, mars_of
 from engine.marsbot.game import GAME
@@ -75,6 +77,8 @@ class MarsBot(
                 board_image=board_image,
                 alt_text=alt_texts,
                 pickers=PICKERS,
+                taken_back=put_back,
+                post_limit=None,
             )
         )
 
@@ -131,8 +135,7 @@ class MarsBot(
         name=cmd("cmd.marsbot.board.name"), description=cmd("cmd.marsbot.board.description")
     )
     async def board(self, interaction: discord.Interaction) -> None:
-        table = await self.service.running_table_here(interaction, NAME)
-        await self.service.post_board(interaction, table)
+        await show_board(self.service, interaction, NAME)
 
     @app_commands.command(
         name=cmd("cmd.marsbot.rules.name"), description=cmd("cmd.marsbot.rules.description")

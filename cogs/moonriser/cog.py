@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.clock_settings import at_limit_choices, duration_choices
 from bot.confirm import Preview, show_preview
+from bot.finished import show_board
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.invites import default_seats
 from bot.lobby import open_lobby
@@ -134,8 +135,7 @@ class Moonriser(
         name=cmd("cmd.moonriser.board.name"), description=cmd("cmd.moonriser.board.description")
     )
     async def board(self, interaction: discord.Interaction) -> None:
-        table = await self.service.running_table_here(interaction, NAME)
-        await self.service.post_board(interaction, table)
+        await show_board(self.service, interaction, NAME)
 
     @app_commands.command(
         name=cmd("cmd.moonriser.hand.name"), description=cmd("cmd.moonriser.hand.description")

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.clock_settings import at_limit_choices, duration_choices
 from bot.errors import UserError
+from bot.finished import show_board
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
@@ -174,8 +175,7 @@ class RunArch(
         name=cmd("cmd.runarch.board.name"), description=cmd("cmd.runarch.board.description")
     )
     async def board(self, interaction: discord.Interaction) -> None:
-        table = await self.service.running_table_here(interaction, NAME)
-        await self.service.post_board(interaction, table)
+        await show_board(self.service, interaction, NAME)
 
     @app_commands.command(name=cmd("cmd.runarch.hand.name"), description=cmd("cmd.runarch.hand.description"))
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -94,6 +94,12 @@ def allowed(state: State) -> frozenset[str]:
     return TURN_MOVES
 
 
+def _asking(state: State) -> bool:
+    """Whether a repair or a bomb design is asking the seats in turn order."""
+    pending = state["pending"]
+    return pending is not None and pending["kind"] in ("repair", "draft")
+
+
 class Manhattan(Game):
     """The rules; stateless, every method pure."""
 
@@ -135,6 +141,14 @@ class Manhattan(Game):
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
+
+    def turn_begins(self, before: State, after: State) -> bool | None:
+        """A repair and a bomb design ask the seats one by one inside the active seat's turn:
+        their answers, and the turn going back to the active seat, are steps of that turn (one
+        board post; each seat asked is still called), not turns of their own."""
+        if before["active"] == after["active"] and (_asking(before) or _asking(after)):
+            return False
+        return None
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, seat: int, move: Move | str) -> tuple[State, list[Event]]:

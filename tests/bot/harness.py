@@ -127,10 +127,17 @@ def greedy_move(state: dict[str, Any], seat: int) -> str:
 
 def moved(result: Any) -> bool:
     """Whether a move was taken: a new turn answers with a new public board post; a step within
-    the turn edits the turn's post and answers privately, pointing at it."""
+    the turn edits the turn's post and leaves no answer behind (its deferred reply is deleted)
+    or only what the mover alone may see ("🔒 …", a drawn card), while a refusal answers privately."""
     if result.response is None:
-        return False
-    return not result.ephemeral or "The board shows your move" in result.response.content
+        return bool(result.acknowledged)
+    return not result.ephemeral or result.response.content.startswith("🔒")
+
+
+def left_nothing(result: Any) -> bool:
+    """Whether an interaction was answered and left no reply for its player to see: no message,
+    private or public, and no follow-up (a step that edited the turn's post)."""
+    return bool(result.acknowledged) and result.response is None and not result.followups
 
 
 # ------------------------------------------------------------- complex and solo play

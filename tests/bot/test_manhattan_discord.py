@@ -4,14 +4,17 @@ an air strike by buttons, autocomplete, and refusals that change nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from simcord import Env
 
+from bot.client import GameBot
 from bot.i18n import Tr
 from cogs.manhattan.labels import amounts_words
 from engine.manhattan.content import bombs, buildings
 from engine.manhattan.game import GAME
+from tests.bot.harness import left_nothing
 from tests.bot.manhattan_table import ManhattanTable, play
 
 BOMB_NAMES = [b.name["en"] for b in bombs().values()]
@@ -49,6 +52,16 @@ def options(response: Any) -> list[tuple[str, str]]:
     """The (label, value) of the select on a message."""
     select = next(c for c in components(response) if "options" in c)
     return [(o["label"], o["value"]) for o in select["options"]]
+
+
+def calls(table: ManhattanTable) -> list[Any]:
+    """The short messages that call a seat asked within a turn (no picture)."""
+    history = table.thread.history()
+    return [m for m in history if not m.attachments and "it's your move: https://" in m.content]
+
+
+def pinged(env: Env, message: Any) -> list[int]:
+    return list(env.backend.get_message(message.channel.id, message.id).ping_user_ids)
 
 
 def labels(message: Any) -> list[str]:
@@ -146,6 +159,8 @@ async def test_a_strike_then_a_repair_out_of_turn_reach_their_players(simcord_en
     victim = await table.person_at(first)
     board = table.boards()[-1]
     assert victim.mention in board.content and "Repair" in labels(board)
+    (call,) = calls(table)
+    assert pinged(simcord_env, call) == [victim.id], "asked out of turn: called, not a new picture"
     money = (await table.state())["seats"][first]["money"]
     asked = await victim.click(board, label="Repair")
     assert asked.ephemeral
@@ -156,6 +171,33 @@ async def test_a_strike_then_a_repair_out_of_turn_reach_their_players(simcord_en
     assert state["seats"][first]["buildings"][0]["damage"] == 0
     assert state["seats"][first]["money"] == money - 2, "another player's first repair costs $2"
     assert GAME.to_act(state) == [second], "the striker goes on with the turn"
+    assert table.boards()[-1].id == board.id, "the answer edited the striker's post"
+    (call,) = calls(table)
+    assert pinged(simcord_env, call) == [striker.id], "the answered call went; the striker is called back"
+
+
+async def test_a_call_within_the_turn_speaks_the_tables_language(simcord_env: Env) -> None:
+    """A Czech table calls the one seat asked with "jsi na tahu" ("ty"), linking the post."""
+    table = await ManhattanTable.open(simcord_env, players=3, seed=6)
+    host = table.people[0]
+    changed = await host.slash(table.thread, "table language", language="cs")
+    assert changed.response is not None
+    for notations in (("place uni2 L", "done"), ("place mine2 L", "done"), ("place mine1 L", "done")):
+        await turn(table, *notations)
+    for notations in (("place uni3 L", "done"), ("place factory2 L", "done"), ("place air1 L", "done")):
+        await turn(table, *notations)
+    await turn(table, "place design E+S")
+    _, me = await mover(table)
+    await play(table, me, f"pick {(await table.state())['pending']['cards'][0]}")
+    (asked,) = await table.awaited()
+    person = await table.person_at(asked)
+    (call,) = [
+        m for m in table.thread.history() if not m.attachments and "jsi na tahu: https://" in m.content
+    ]
+    assert (
+        call.content.startswith(f"{person.mention}, jsi na tahu: ")
+        and table.boards()[-1].jump_url in call.content
+    )
 
 
 async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> None:
@@ -171,12 +213,18 @@ async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> 
     offer = list(state["offer"])
     assert len(offer) == 4
     await turn(table, "place design E+S")
+    post, pictures = table.boards()[-1], len(table.boards())
     hands: dict[int, list[str]] = {}
     for _ in range(3):
         (seat,) = await table.awaited()
         person = await table.person_at(seat)
         board = table.boards()[-1]
+        assert board.id == post.id and len(table.boards()) == pictures, "each pick edits the designer's post"
         assert person.mention in board.content and "Pick a bomb" in labels(board)
+        if seat != designer:  # an edit notifies nobody: a short call does, without a picture
+            (call,) = calls(table)
+            assert person.mention in call.content and post.jump_url in call.content
+            assert pinged(simcord_env, call) == [person.id]
         asked = await person.click(board, label="Pick a bomb")
         assert asked.ephemeral and asked.response.attachments, "the cards passed come as a private picture"
         picker = asked.followups[-1]
@@ -185,6 +233,11 @@ async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> 
         await person.select(message_of(picker), [choice])
         hands[seat] = GAME.view(await table.state(), seat)["hand"]
     state = await table.state()
+    assert len(table.boards()) == pictures, "the draft added no picture"
+    (call,) = calls(table)  # each answered call went; the designer goes on with the turn
+    assert me.mention in call.content and GAME.to_act(state) == [designer]
+    await turn(table, "done")
+    assert calls(table) == [], "the next turn's post answers the last call"
     assert len(state["seats"][designer]["hand"]) == 2, "the designer also gets the last card"
     assert sorted(c for h in (state["seats"][s]["hand"] for s in range(3)) for c in h) == sorted(offer)
     assert len(state["offer"]) == 4, "four new designs are laid out"
@@ -196,6 +249,32 @@ async def test_a_bomb_draft_goes_round_the_table_privately(simcord_env: Env) -> 
     mine = await me.slash(table.thread, "manhattan bombs")
     assert mine.ephemeral and mine.response.attachments
     assert all(bombs()[c].name["en"] in mine.response.content for c in state["seats"][designer]["hand"])
+
+
+async def test_after_a_restart_a_pick_still_calls_the_next_picker(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    """The bot's memory of the turn's post is gone: the pick posts the board anew, and it pings
+    the seat asked next. (The call made before the restart stays: its id was in that memory.)"""
+    table = await ManhattanTable.open(simcord_env, players=3, seed=6)
+    for notations in (("place uni2 L", "done"), ("place mine2 L", "done"), ("place mine1 L", "done")):
+        await turn(table, *notations)
+    for notations in (("place uni3 L", "done"), ("place factory2 L", "done"), ("place air1 L", "done")):
+        await turn(table, *notations)
+    await turn(table, "place design E+S")
+    designer, me = await mover(table)
+    await play(table, me, f"pick {(await table.state())['pending']['cards'][0]}")
+    (second,) = await table.awaited()
+    await simcord_env.restart_bot(make_bot())
+    picker = await table.person_at(second)
+    await play(table, picker, f"pick {(await table.state())['pending']['cards'][0]}")
+    (third,) = await table.awaited()
+    post = table.boards()[-1]
+    assert pinged(simcord_env, post) == [(await table.row()).user_at(third)], "the next picker is pinged"
+    await play(table, await table.person_at(third), f"pick {(await table.state())['pending']['cards'][0]}")
+    assert table.boards()[-1].id == post.id, "the post made after the restart is edited again"
+    call = calls(table)[-1]
+    assert pinged(simcord_env, call) == [me.id] and GAME.to_act(await table.state()) == [designer]
 
 
 async def test_rules_come_privately_with_the_legend_in_the_readers_language(
@@ -241,7 +320,8 @@ async def test_undo_takes_a_placement_back_but_not_a_finished_turn(simcord_env: 
     state = await table.state()
     await turn(table, "place mine2 L")
     took = await me.slash(table.thread, "undo")
-    assert not took.ephemeral, took.response.content
+    assert left_nothing(took), "the undo edited the turn's post and left no reply"
+    assert "took back" in table.boards()[-1].content
     assert await table.state() == state
     await turn(table, "place mine2 L", "done")
     refused = await me.slash(table.thread, "undo")

@@ -12,16 +12,15 @@ from simcord import Env
 from bot.client import GameBot
 from engine.core.game import replay
 from engine.marsbot import GAME
-from tests.bot.harness import moved
+from tests.bot.harness import left_nothing, moved
 from tests.bot.marsbot_table import MarsBotTable, components, labels
 
 MAX_MOVES = 400
 
 
 def moved_cs(result: object) -> bool:
-    """``moved`` for a Czech player: a new post, or a private pointer to the edited one."""
-    response = getattr(result, "response", None)
-    return response is not None and (not result.ephemeral or "Deska ukazuje" in response.content)  # type: ignore[attr-defined]
+    """``moved`` for a Czech player: a new post, or the edited one and no reply left behind."""
+    return moved(result)
 
 
 async def until_card_question(table: MarsBotTable) -> dict:
@@ -122,8 +121,17 @@ async def test_a_wrong_answer_is_corrected_with_what_marsbot_did_on_it(simcord_e
     slipped = await table.state()
     # energy 1: advance again -> 2 (Venus, not played); the second tag: 3 = +3 TR
     assert slipped["tracks"]["energy"] == 3 and slipped["tr"] == asked["tr"] + 3
+    posts = len(table.posts())
     undone = await table.person.click(table.posts()[-1], label="Undo")
-    assert not undone.ephemeral or "undo" in undone.response.content.lower()
+    assert not undone.ephemeral and len(table.posts()) == posts, "the turn's post is edited, none added"
+    post = table.posts()[-1].content
+    assert "↩️ **dana** took back:" in post and "MarsBot plays a card" in post, post
+    by_hand = next(line for line in post.splitlines() if line.startswith("🧹 On your table:"))
+    assert "move MarsBot's **energy/Jovian** cube back to 0;" in by_hand, "where it began, said once"
+    assert by_hand.count("cube") == 1, by_hand
+    assert f"move MarsBot's TR marker back to **{asked['tr']}**" in by_hand
+    assert "put the revealed card back face down on top of the pile it came from" in by_hand
+    assert "❓ MarsBot is again waiting to know what its revealed card shows." in post
     again = await table.state()
     assert again["question"] == asked["question"] and again["tracks"] == asked["tracks"]
     assert again["money"] == asked["money"] and again["tr"] == asked["tr"]
@@ -166,8 +174,12 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
         if not corrected and notation.startswith("card") and state["generation"] >= 2:
             assert moved_cs(await table.play("card none 0 noreq vp0"))  # a slip of the finger
             undone = await table.person.slash("marsbot undo")
-            assert undone.response is not None
+            assert left_nothing(undone), "the turn's post shows the undo; no reply is left behind"
             assert (await table.state())["question"] == state["question"]
+            post = table.posts()[-1].content
+            assert "↩️ **jana** vzal(a) zpět:" in post and "🧹 Na svém stole:" in post, post
+            assert "vrať otočenou kartu lícem dolů navrch balíčku" in post
+            assert "❓ MarsBot znovu čeká, až mu řekneš co ukazuje otočená karta." in post
             table.moves.pop()
             corrected = True
         result = await table.play(notation)

@@ -212,7 +212,7 @@ async def test_planning_by_buttons_draws_privately_and_keeps_with_one_select(sim
     shown = await me.click(table.boards()[-1], label="Plan")
     assert shown.ephemeral
     planned = await me.select(shown.response.message, ["plan 1"])
-    assert planned.response is not None
+    assert planned.acknowledged and planned.response is None, "the plan edits the board; the picker closed"
     drawn_words = []
     for pile in ("Draw Basic", "Draw Advanced", "Draw Basic"):
         drew = await me.click(table.boards()[-1], label=pile)

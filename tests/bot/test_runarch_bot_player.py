@@ -29,7 +29,8 @@ async def open_with_a_bot(env: Env, level: str, **options: Any) -> tuple[Any, An
     asked = await alice.click(lobby, label="Add bot player")
     assert asked.ephemeral and "Which level" in asked.response.content
     chosen = await alice.select(asked.response.message, [level])
-    assert chosen.response is not None and chosen.response.ephemeral
+    assert chosen.response is None, "the private picker closed: the bot took the last seat, the game began"
+    assert chosen.followups and not chosen.followups[0].ephemeral, "the first board, for everyone"
     table = await env.bot.store.table((await env.bot.store.open_table_in(thread.id)).id)  # type: ignore[attr-defined]
     return alice, thread, table
 

@@ -70,17 +70,13 @@ async def test_setup_is_simultaneous_and_private(simcord_env: Env) -> None:
     state = await table.state()
     goals = GAME.view(state, None)["goals"]
     assert len(goals) == 2  # one public goal from each player
-    assert all(g["id"] in result.response.content or g["id"] in table.last_board().content for g in goals)
+    shown = result.response.content if result.response is not None else ""
+    assert all(g["id"] in shown or g["id"] in table.last_board().content for g in goals)
 
     # The post edited by a choice carries the buttons of the new board; a post left behind by a
-    # new turn keeps its setup buttons, which open nothing any more.
-    snapshot = await table.snapshot()
+    # new turn loses its setup buttons.
     assert "Choose goals" not in labels(table.last_board())
-    for old in [m for m in table.thread.history() if "Choose goals" in labels(m)]:
-        for player in (table.alice, table.bob):
-            late = await player.click(old, label="Choose goals")
-            assert late.ephemeral, "a setup button from before the choice no longer opens a picker"
-    assert await table.snapshot() == snapshot
+    assert not [m for m in table.thread.history() if "Choose goals" in labels(m)]
 
 
 def labels(message: Any) -> list[str]:

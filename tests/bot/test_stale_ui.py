@@ -17,6 +17,8 @@ async def test_an_old_board_after_the_end_says_the_game_is_over_and_where_its_re
     table = await Table.open(simcord_env)
     board = table.last_board()
     asked = await table.alice.slash(table.thread, "runarch resign")
+    # Discord refuses to take the old board's buttons off (normally they go with the final post).
+    simcord_env.inject_error("PATCH", f"/channels/*/messages/{board.id}", status=500)
     await table.alice.click(asked.response, label="Yes, resign")
     assert (await table.row()).status == "finished"
     for player in (table.alice, table.bob):
@@ -158,8 +160,9 @@ async def test_a_picker_expires_ten_minutes_after_its_last_step(simcord_env: Env
     played = await player.select(shown.response.message, [swap.args[1]])
     assert (await table.row()).version == 2
     assert not any("expired" in m.content for m in played.followups)
+    assert shown.response is None, "the picker that made the move closed"
     await simcord_env.advance_time(700)
-    assert "expired" not in shown.response.content, "a picker that was used is not marked expired later"
+    assert shown.response is None and not simcord_env.errors, "nothing is marked expired later"
 
 
 async def test_a_refused_picker_still_expires_ten_minutes_after_it_was_shown(simcord_env: Env) -> None:
@@ -213,13 +216,13 @@ async def test_resign_confirmed_after_a_restart_resigns_once(
     boards = len(table.boards())
     await simcord_env.restart_bot(make_bot())
     confirmed = await table.alice.click(asked.response, label="Yes, resign")
-    assert confirmed.response is not None and confirmed.response.ephemeral, "answered after the restart"
-    assert "Done" in confirmed.response.content
+    assert confirmed.acknowledged, "answered after the restart"
+    assert confirmed.response is None, "the confirmation closed: the final board says it all"
     row = await table.row()
     assert row.status == "finished"
     assert [m.notation for m in await table.bot.store.moves(table.table_id)][-1:] == ["resign"]
     assert len(table.boards()) == boards + 1, "one final board"
-    assert not asked.response.components, "the confirmation cannot be pressed twice"
+    assert asked.response is None, "the confirmation cannot be pressed twice"
 
 
 async def test_resign_confirmed_after_the_game_ended_says_so(

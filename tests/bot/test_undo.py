@@ -11,8 +11,9 @@ from simcord import Env
 
 from bot.client import GameBot
 from engine.runarch import GAME
-from tests.bot.harness import Table, greedy_move, play_by_command
+from tests.bot.harness import Table, greedy_move, left_nothing, play_by_command
 from tests.bot.test_races import Hold
+from tests.bot.test_turn_posts import button_ids
 
 
 def labels(message: discord.Message) -> list[str]:
@@ -27,23 +28,28 @@ async def test_a_swap_taken_back_restores_the_board_and_old_buttons_go_stale(sim
     swapped_version = (await table.row()).version
     assert "Undo" in labels(swapped_board)
 
+    swap_line = next(line for line in swapped_board.content.splitlines() if "swapped" in line)
+    count = len(table.thread.history())
     done = await player.click(swapped_board, label="Undo")
     assert not done.ephemeral, done.response.content
+    assert done.response.id == swapped_board.id, "the click edited the turn's post itself"
+    assert len(table.thread.history()) == count, "no new post, no new reply"
     row = await table.row()
     assert row.state == before, "the board is back where it was before the swap"
     assert row.version == swapped_version + 1, "the version goes up, never back to an old number"
     assert await table.bot.store.moves(row.id) == []
     assert await table.replayed() == row.state
     board = table.last_board()
-    assert f"**{player.name}** took back their last move" in board.content
+    assert board.id == swapped_board.id
+    assert f"↩️ **{player.name}** took back: {swap_line}" in board.content, "it says what was taken back"
+    assert board.content.count("swapped") == 1, "the undone step's own line is gone from the story"
     assert "Undo" not in labels(board), "nothing is left to take back"
     assert player.mention in board.content, "the same player is to move again"
 
+    assert all(str(row.version) in ids for ids in button_ids(board)), "the post's buttons are the new board's"
     snapshot = await table.snapshot()
-    again = await player.click(swapped_board, label="Undo")
-    assert again.ephemeral and "older board" in again.response.content
-    late = await player.click(swapped_board, label="End turn")
-    assert late.ephemeral and "board has changed" in late.response.content
+    again = await player.slash(table.thread, "undo")
+    assert again.ephemeral and "no move to take back" in again.response.content
     assert await table.snapshot() == snapshot
 
     # The turn goes on from the restored position.
@@ -51,16 +57,21 @@ async def test_a_swap_taken_back_restores_the_board_and_old_buttons_go_stale(sim
     assert same_seat == seat
 
 
-async def test_a_double_clicked_undo_takes_back_one_step(simcord_env: Env) -> None:
+async def test_a_double_clicked_undo_takes_back_one_step(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both clicks reach the bot before the post is edited (the second Undo button is then gone)."""
     table = await Table.open(simcord_env)
     player, _ = await table.open_turn_with_a_swap()
     board = table.last_board()
+    hold = Hold(simcord_env, table.bot.store, "take_back", monkeypatch)
     first = await player.click(board, label="Undo")
-    assert not first.ephemeral
-    snapshot = await table.snapshot()
     second = await player.click(board, label="Undo")
-    assert second.ephemeral and "older board" in second.response.content
-    assert await table.snapshot() == snapshot, "the second click changed nothing"
+    assert not second.ephemeral, "the second click took the swap back"
+    snapshot = await table.snapshot()
+    await hold.release()
+    assert first.ephemeral and "older board" in first.response.content
+    assert await table.snapshot() == snapshot, "the held click changed nothing"
 
 
 async def test_undo_after_the_opponent_moved_is_refused_with_the_reason(simcord_env: Env) -> None:
@@ -80,7 +91,7 @@ async def test_undo_after_the_opponent_moved_is_refused_with_the_reason(simcord_
     assert await table.snapshot() == snapshot
     # The opponent may still take back their own swap.
     taken = await other.slash(table.thread, "undo")
-    assert not taken.ephemeral
+    assert left_nothing(taken), "the turn's post shows the undo; no reply is left behind"
     assert (await table.snapshot())[1] == snapshot[1][:-1]
     assert GAME.to_act(await table.state()) == [1 - seat]
 
@@ -138,7 +149,7 @@ async def test_a_solo_player_cannot_take_back_past_the_automa(simcord_env: Env) 
     swap = next(m for m in GAME.legal_moves(state, 0) if m.kind == "swap")
     await dana.slash("runarch swap", a=swap.args[0], b=swap.args[1])
     undone = await dana.slash("undo")
-    assert not undone.ephemeral, undone.response.content
+    assert left_nothing(undone)
     assert (await _solo_row(simcord_env, dana.id)).state == state
     await dana.slash("runarch swap", a=swap.args[0], b=swap.args[1])
     await dana.slash("runarch end")
@@ -155,10 +166,16 @@ async def _solo_row(env: Env, user_id: int) -> Any:
 
 async def test_undo_speaks_czech(simcord_env: Env, user_locales: dict[int, str]) -> None:
     table = await Table.open(simcord_env)
-    await table.open_turn_with_a_swap()
+    await table.alice.slash(table.thread, "table language", language="cs")
+    player, _ = await table.open_turn_with_a_swap()
     user_locales[table.carol.id] = "cs"
     refused = await table.carol.slash(table.thread, "undo")
     assert refused.ephemeral and "U tohoto stolu nehraješ" in refused.response.content
+    swap_line = table.last_board().content.splitlines()[0]
+    user_locales[player.id] = "cs"
+    undone = await player.slash(table.thread, "undo")
+    assert left_nothing(undone)
+    assert f"↩️ **{player.name}** vzal(a) zpět: {swap_line}" in table.last_board().content
 
 
 async def test_an_undo_that_loses_to_the_end_of_the_turn_changes_nothing_and_says_why(

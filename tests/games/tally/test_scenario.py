@@ -37,16 +37,14 @@ CARD_WORDS = ("of value", "🔒")
 @dataclass
 class Scene:
     table: TallyTable
-    undos: int = 0
-    """Boards posted by taking a move back (each is a new post by design)."""
     drawers: dict[int, Any] = field(default_factory=dict)
     """Seat -> the person who drew a card there (only they may see it)."""
 
     async def act(self, person: Any, command: str, **options: Any) -> Any:
         """``person`` makes a move by slash command. When it makes the game wait for a person it
         did not wait for (at any step of it, the bot players' replies included) or ends the game,
-        it is answered by a new, public board post; else it edits the turn's post and answers
-        privately with a link to it."""
+        it is answered by a new, public board post; else it edits the turn's post and leaves no
+        reply behind (a private event of the mover may follow, privately)."""
         row, boards = await self.table.row(), self.table.boards()
         logged = len(await self.table.bot.store.moves(row.id))
         result = await person.slash(self.table.thread, command, **options)
@@ -58,8 +56,9 @@ class Scene:
             assert not result.ephemeral and len(now) == len(boards) + 1, (person.name, command)
             assert result.response.id == now[-1].id
         else:
-            assert result.ephemeral and len(now) == len(boards), (person.name, command)
-            assert now[-1].jump_url in result.response.content
+            answers = [m for m in (result.response, *result.followups) if m is not None]
+            assert len(now) == len(boards), (person.name, command)
+            assert all(m.ephemeral and m.content.startswith("🔒") for m in answers), "only private events"
         return result
 
     async def person(self, seat: int) -> Any:
@@ -86,7 +85,7 @@ class Scene:
             turns += starts_turn(GAME, state, after, awaited_by(GAME, row.bots))
             state = after
         assert state == row.state
-        assert len(self.table.boards()) == 1 + turns + self.undos, (len(self.table.boards()), turns)
+        assert len(self.table.boards()) == 1 + turns, (len(self.table.boards()), turns)
         return turns
 
     async def play_out(self) -> None:
@@ -197,13 +196,13 @@ async def test_five_seats_with_invitees_and_a_bot_through_undo_a_timeout_and_a_k
     intruder = await dave.click(board, label="Undo")
     assert intruder.ephemeral and "**alice** has moved since" in intruder.response.content  # his bid stays
     undone = await alice.click(board, label="Undo")
-    assert not undone.ephemeral, undone.response.content
-    scene.undos += 1
-    assert "**alice** took back their last move." in table.boards()[-1].content
+    assert not undone.ephemeral and undone.response.id == board.id, "the turn's post itself is edited"
+    assert "↩️ **alice** took back: **alice** takes a step (1 of 2)." in table.boards()[-1].content
     after = await table.row()
     assert after.state == before.state and after.version > before.version
     assert await table.replayed() == after.state
-    again = await alice.click(board, label="Undo")  # the same button twice: one step only
+    assert "Undo" not in {c.label for r in table.boards()[-1].components for c in r.children}
+    again = await alice.slash(table.thread, "undo")  # nothing more to take back: one step only
     assert again.ephemeral and (await table.row()).version == after.version, again.response.content
 
     # A step, then a draw: the card is alice's alone, and undo now stops with its reason.
@@ -211,7 +210,7 @@ async def test_five_seats_with_invitees_and_a_bot_through_undo_a_timeout_and_a_k
     drawn = await scene.act(alice, "tally draw")
     scene.drawers[0] = alice
     card = (await table.state())["hands"][0][0]
-    assert [m.content for m in drawn.followups] == [
+    assert [m.content for m in (drawn.response, *drawn.followups)] == [
         f"🔒 Only you can see this:\nYou drew a card of value {card}."
     ]
     refused = await alice.slash(table.thread, "undo")
@@ -311,7 +310,7 @@ async def test_four_people_without_a_bot_play_to_the_end_and_are_rated(simcord_e
         await scene.act(await table.player(seat), "tally bid", value=1)
     drawn = await scene.act(first, "tally draw")
     scene.drawers[0] = first
-    assert len(drawn.followups) == 1 and "of value" in drawn.followups[0].content
+    assert not drawn.followups and "of value" in drawn.response.content, "the card is the only answer"
     await scene.act(first, "tally step")
     await scene.act(first, "tally done")
     await scene.play_out()

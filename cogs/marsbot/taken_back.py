@@ -1,0 +1,57 @@
+"""What to put back on the physical table when a report is taken back.
+
+MarsBot is a companion to a physical game: whatever the bot told the person to do for MarsBot
+(place its tile, move its cubes and TR, raise a parameter, claim or fund) is on their table.
+When Undo takes a report back with everything MarsBot did on it, the post says how to undo
+that by hand, from the undone events, and repeats the question MarsBot is waiting on again.
+What the person did for themselves (their own tiles and raises) stays their own business:
+they know best whether the report or their table was wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.i18n import Tr
+from cogs.marsbot.events import event_words
+from engine.core import Event
+
+PREFIX = "marsbot."
+PARAMS = ("temperature", "oxygen", "venus")
+"""Parameter events whose ``from`` is where the marker goes back."""
+BY_HAND = frozenset(
+    {"track", "tr", "tile", "milestone", "award", "card", "discard_plants", "discard_animal", *PARAMS}
+)
+
+
+def _inverse(tr: Tr, code: str, params: Mapping[str, Any]) -> str | None:
+    """One undone event as the person's instruction to reverse it, or ``None`` if nothing on the
+    table changed for it (MarsBot's money and bonus cards live in the bot alone)."""
+    if code == "tr":
+        params = {**params, "total": int(params["total"]) - int(params["amount"])}
+    elif code in ("tile", "milestone", "award") and params.get("owner") != "marsbot":
+        return None
+    _, words = event_words(tr, PREFIX + code, dict(params))
+    return tr(f"marsbot.undo.{code}", **words)
+
+
+def put_back(tr: Tr, state: Mapping[str, Any], events: Sequence[Event]) -> list[str]:
+    """The lines an undo post adds for the physical table: what to reverse (newest first, as one
+    undoes a stack) and the question MarsBot is waiting on again, if any."""
+    raised_by_person = any(e.code == PREFIX + "raised" for e in events)
+    first: dict[tuple[str, Any], Event] = {}  # a marker moved several times goes back to where it began
+    for event in events:
+        code = event.code.removeprefix(PREFIX)
+        if code in BY_HAND and not (code in PARAMS and raised_by_person):
+            first.setdefault((code, event.params.get("track") or event.params.get("space")), event)
+    steps = [
+        line
+        for event in reversed(first.values())
+        if (line := _inverse(tr, event.code.removeprefix(PREFIX), event.params)) is not None
+    ]
+    lines = [tr("marsbot.undo.by_hand", steps="; ".join(steps))] if steps else []
+    question = state.get("question") or {}
+    if isinstance(question.get("kind"), str):
+        lines.append(tr("marsbot.undo.asks_again", question=tr(f"marsbot.question.{question['kind']}")))
+    return lines
