@@ -14,6 +14,7 @@ from simcord import Env
 
 from engine.core import Move
 from engine.manhattan.game import GAME
+from tests.bot.harness import moved
 from tests.bot.manhattan_table import ManhattanTable, play
 
 
@@ -43,7 +44,7 @@ async def round_back_to_first(table: ManhattanTable) -> tuple[Any, list[str]]:
         person = await table.person_at(seat)
         move = builds_first(row.state, seat)
         result = await play(table, person, move.notation)
-        assert not (result.ephemeral and "❌" in (result.response.content or "")), result.response.content
+        assert moved(result), result.response.content
     else:
         raise AssertionError("the game never came back to the first player")
     others = [p.user.name for p in table.people if p.id != first.id]

@@ -14,6 +14,7 @@ from db.errors import StaleVersion
 from db.models import NewMove
 from db.store import Store
 from tests.bot.four_games import GAMES, GameSide, open_game, undoable_steps
+from tests.bot.harness import left_nothing, moved
 from tests.bot.redelivery import Deliveries
 
 
@@ -32,7 +33,7 @@ async def test_an_undo_or_a_move_delivered_again_takes_effect_once(simcord_env: 
     after_steps = await side.snapshot()
     assert after_steps[1][-1] == steps[-1], after_steps[1]
     undone = await side.undo(person)
-    assert undone.response is not None
+    assert left_nothing(undone), undone  # answered by editing the turn's post
     undo = deliveries.last()
     after_undo = await side.snapshot()
     assert after_undo[1] == after_steps[1][:-1], "the undo took back the last step"
@@ -113,7 +114,7 @@ async def test_choices_typed_at_the_same_moment_all_count(
     typed_first = await side.play(first, first_move)
     for person, notation in others:
         result = await side.play(person, notation)
-        assert result.response is not None and "changed" not in result.response.content
+        assert moved(result), result  # counted: no refusal, nothing left behind but the post
         await hold.release()
     texts = [typed_first.response.content if typed_first.response else ""]
     texts += [m.content for m in typed_first.followups]
