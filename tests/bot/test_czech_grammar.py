@@ -34,6 +34,8 @@ def czech_names() -> dict[str, str]:
         found[building.name["cs"]] = f"manhattan building {card_id}"
     for card_id, bomb in bombs().items():
         found[bomb.name["cs"]] = f"manhattan bomb {card_id}"
+    for pile in ("basic", "advanced"):
+        found[t("cs", f"moonriser.pile.{pile}")] = f"moonriser.pile.{pile}"
     return found
 
 
@@ -193,6 +195,12 @@ def test_the_plays_seen_in_czech_games_read_as_czech() -> None:
     assert "nic neplatí" in nothing and "platí nic" not in nothing
     code, params = event_words(tr, "moonriser.drew_public", {"seat": "a", "count": 1, "pile": "basic"})
     assert t("cs", code, **params) == "a dobírá 1 dílek ze základního balíčku."
+    code, params = event_words(tr, "moonriser.reshuffled", {"count": 12, "pile": "advanced"})
+    assert t("cs", code, **params) == "12 odhozených dílků se znovu zamíchá do pokročilého balíčku."
+    code, params = event_words(tr, "moonriser.pile_short", {"count": 2, "pile": "basic"})
+    assert t("cs", code, **params) == "V základním balíčku zbývají už jen 2 dílky."
+    code, params = event_words(tr, "moonriser.planned", {"seat": "a", "paid": 2, "draws": 6, "keep": 2})
+    assert t("cs", code, **params) == "a platí 2 modré: dobere 6 dílků a ponechá si z nich 2."
     code, params = event_words(tr, "moonriser.symbol", {"seat": "a", "field": "C4", "symbol": "green_minus"})
     lost = t("cs", code, **params)
     assert "ztrácí 1 zelený" in lost and "−1" not in lost and "získává" not in lost
