@@ -269,3 +269,26 @@ def test_several_people_at_once_are_addressed_in_the_plural() -> None:
         assert is_plural("cs", key), key
         assert not formal_words(t("cs", key, count=1, mention="<@1>", mentions="<@1>", deadline="x"))
         assert "jste" in t("cs", key, count=2, mention="<@1>, <@2>", mentions="<@1>, <@2>", deadline="x")
+
+
+# ---------------------------------------------------------------------------- the editions' terms
+
+
+def test_the_czech_editions_terms_in_texts_and_pictures() -> None:
+    everything = "\n".join(text for texts in sentences("cs").values() for text in texts)
+    # Moonriser: the rulebook's "Fáze II: Výstavba", "stavební akce", "Bonusové spojení".
+    assert "rozvoj" not in everything.lower() and "vztah typu" not in everything
+    assert t("cs", "render.moonriser.phase_develop", name="a") == "a: Výstavba"
+    assert "stavební akce" in t("cs", "render.moonriser.bonus_extra_action")
+    assert t("cs", "render.moonriser.legend_relations").startswith("Bonusové spojení")
+    assert t("cs", "render.moonriser.legend_fields").startswith("Symboly na hrací desce")
+    # Manhattan: one name for the bomb design space, on the board, in the pictures and in texts.
+    design = t("cs", "manhattan.space.design")
+    assert design == t("cs", "render.manhattan.area_design") == "Návrh bomb"
+    for key in ("phase_draft", "drafting", "legend_design"):
+        assert t("cs", f"render.manhattan.{key}", name="a").startswith(design), key
+    assert design in t("cs", "manhattan.hand_empty") and design in t("cs", "manhattan.design_closed")
+    assert "Vývoj bomb" not in everything and "Návrh bomby" not in everything
+    # MarsBot: € production is "příjem".
+    assert t("cs", "marsbot.pick.cut", resource=t("cs", "marsbot.cut.megacredits")) == "Snížení příjmu"
+    assert "produkce €" not in everything
