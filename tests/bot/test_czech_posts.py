@@ -10,6 +10,7 @@ from simcord import Env
 from bot.i18n import forms_table
 from engine.manhattan.content import bombs, buildings
 from engine.manhattan.game import GAME as MANHATTAN
+from engine.moonriser.content import tiles
 from engine.moonriser.game import GAME as MOONRISER
 from tests.bot.manhattan_table import ManhattanTable
 from tests.bot.manhattan_table import play as manhattan_play
@@ -26,7 +27,7 @@ async def test_a_czech_moonriser_post_declines_the_base_and_addresses_both_keepe
     while (state := await table.state())["phase"] == "base":
         (seat,) = await table.awaited()
         move = MOONRISER.bot_move(state, seat, "normal")
-        await moonriser_play(table, await table.person_at(seat), move.notation, "Potvrdit")
+        await moonriser_play(table, await table.person_at(seat), move.notation)
     posts = "\n".join(m.content for m in table.thread.history())
     placed = re.findall(r"🏠 \*\*\w+\*\* pokládá (Základn\w) \d na pole [A-Z]\d+\.", posts)
     assert placed == ["Základnu", "Základnu"], posts  # not "pokládá Základna 3"
@@ -98,3 +99,30 @@ async def test_a_czech_manhattan_bomb_pick_is_told_privately_in_the_accusative(
         "a name whose accusative differs (Dlouhá hlaveň -> Dlouhou hlaveň)"
     )
     assert any(f"Necháváš si {acc} ({kept})." in c for c in told), (private, result.response.content)
+
+
+def _declines_differently(notation: str) -> bool:
+    name = tiles().tiles[notation.split()[1]].name["cs"]
+    return forms_table("cs")[name]["acc"] != name
+
+
+async def test_a_czech_moonriser_post_says_what_was_built_in_the_accusative(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    await table.people[0].slash(table.thread, "table language", language="cs")
+    for _ in range(80):
+        state = await table.state()
+        seat = (await table.awaited())[0]
+        legal = MOONRISER.legal_moves(state, seat)
+        # build a tile whose accusative differs ("Malou fúzní elektrárnu") as soon as one can be
+        move = next((m for m in legal if m.kind == "place" and _declines_differently(m.notation)), None)
+        move = move or MOONRISER.bot_move(state, seat, "normal")
+        await moonriser_play(table, await table.person_at(seat), move.notation)
+        if move.kind == "place":
+            break
+    else:
+        raise AssertionError("nobody built a tile")
+    built = tiles().tiles[move.args[0]].name["cs"]
+    acc = forms_table("cs")[built]["acc"]
+    posts = "\n".join(m.content for m in table.thread.history())
+    assert f"staví {acc} na pole {move.args[1]}" in posts, posts
+    assert acc != built and f"staví {built}" not in posts
