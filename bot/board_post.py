@@ -110,9 +110,11 @@ class BoardPosts:
                 lines.append(tr("table.your_move"))  # a DM: there is only the one player to tell
             elif mentions and deadlines:
                 limit = discord_time(min(deadlines))
-                lines.append(tr("waiting.to_act_limit", mention=", ".join(mentions), deadline=limit))
+                who = {"mention": ", ".join(mentions), "count": len(mentions)}
+                lines.append(tr("waiting.to_act_limit", deadline=limit, **who))
             elif mentions:
-                lines.append(tr("table.to_act", mention=", ".join(mentions)))
+                # several people at once are addressed in the plural ("jste na tahu")
+                lines.append(tr("table.to_act", mention=", ".join(mentions), count=len(mentions)))
         public = adapter.game.view(table.state, None)
         pictures = [(adapter.render_board(public, names, tr), f"{table.game}.png")]
         details = adapter.render_details(public, names, tr) if adapter.render_details is not None else None

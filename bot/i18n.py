@@ -13,6 +13,9 @@ plural category of its language (Babel's rules: English ``one``/``other``, Czech
     plural = "games"
     one = "{games} rated game"
     other = "{games} rated games"
+
+A name whose form depends on its role in the sentence (Czech cases) is a ``Name`` with a case
+spec, ``{tile:acc}``: see ``bot.declension``; its forms live in the catalogs' ``names.toml``.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ import discord
 from babel import Locale
 from babel.lists import format_list
 from discord import app_commands
+
+from bot.declension import NAMES_FILE, Name
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +76,7 @@ def add_catalogs(folder: Path) -> None:
         CATALOG_DIRS.append(folder)
         catalog.cache_clear()
         is_plural.cache_clear()
+        forms_table.cache_clear()
 
 
 @cache
@@ -79,9 +85,33 @@ def catalog(lang: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for folder in CATALOG_DIRS:
         for path in sorted((folder / lang).glob("*.toml")):
+            if path.name == NAMES_FILE:
+                continue
             with path.open("rb") as fh:
                 _flatten("", tomllib.load(fh), out)
     return out
+
+
+@cache
+def forms_table(lang: str) -> dict[str, dict[str, str]]:
+    """Every declinable name of a language (``names.toml`` beside the sentences): nominative ->
+    its other case forms."""
+    out: dict[str, dict[str, str]] = {}
+    for folder in CATALOG_DIRS:
+        path = folder / lang / NAMES_FILE
+        if path.is_file():
+            with path.open("rb") as fh:
+                for nominative, forms in tomllib.load(fh).items():
+                    out[nominative] = {str(k): str(v) for k, v in forms.items()}
+    return out
+
+
+def declined(lang: str, nominative: str) -> Name:
+    """``nominative`` with the case forms its language has for it (none in English), so a
+    sentence can ask for ``{tile:acc}``."""
+    if isinstance(nominative, Name) and nominative.declines():
+        return nominative
+    return Name(nominative, forms_table(lang).get(str(nominative)))
 
 
 def placeholders(text: str) -> set[str]:
@@ -159,12 +189,22 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     if text is None:
         log.warning("missing translation key %s", key)
         return key
-    values = {k: v.text(lang) if isinstance(v, Commands) else v for k, v in params.items()}
+    values = {k: _value(lang, v) for k, v in params.items()}
     try:
         return text.format(**{"cmd": CommandMention(lang), **values})
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for %s: %s", key, sorted(params))
         return text
+
+
+def _value(lang: str, value: Any) -> Any:
+    """A parameter as a sentence inserts it: commands as mentions, text as a :class:`Name`, so
+    a case spec (``{tile:acc}``) always finds a form (the nominative of a name without forms)."""
+    if isinstance(value, Commands):
+        return value.text(lang)
+    if isinstance(value, str) and not isinstance(value, Name):
+        return declined(lang, value)
+    return value
 
 
 @dataclass
@@ -223,6 +263,10 @@ class Tr:
 
     def __call__(self, key: str, /, **params: Any) -> str:
         return t(self.lang, key, **params)
+
+    def name(self, nominative: str) -> Name:
+        """A name in this language, declinable where the language declines."""
+        return declined(self.lang, nominative)
 
 
 def cmd(key: str) -> app_commands.locale_str:

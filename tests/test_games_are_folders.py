@@ -18,6 +18,7 @@ from simcord import Env
 import bot.client
 from bot.client import GameBot
 from bot.config import Config
+from bot.declension import NAMES_FILE
 from bot.discovery import cog_extensions
 from bot.i18n import CATALOG_DIRS, LANGS, LOCALES_DIR, game_catalog_dirs, is_plural
 from engine import registry
@@ -44,6 +45,8 @@ def flat(folder: Path, lang: str) -> dict[str, str]:
                 out[full] = str(value)
 
     for path in sorted((folder / lang).glob("*.toml")):
+        if path.name == NAMES_FILE:  # case forms of names, not sentences
+            continue
         with path.open("rb") as fh:
             walk("", tomllib.load(fh))
     return out

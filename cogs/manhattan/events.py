@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.declension import Name, join
 from bot.i18n import Tr
 from cogs.manhattan.labels import (
     AMOUNT_ORDER,
@@ -24,7 +25,7 @@ BUILDING_PARAMS = ("card", "building")
 LIST_PARAMS = ("cards", "buildings")
 
 
-def _card(tr: Tr, card: str) -> str:
+def _card(tr: Tr, card: str) -> Name:
     return bomb_name(tr, None, card) if card.startswith("B") else building_name(tr, None, card)
 
 
@@ -55,7 +56,8 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
             out[key] = _card(tr, out[key])
     for key in LIST_PARAMS:
         if isinstance(out.get(key), list | tuple):
-            out[key] = ", ".join(_card(tr, str(c)) for c in out[key]) or tr("manhattan.nothing")
+            names = [_card(tr, str(c)) for c in out[key]]
+            out[key] = join(names) if names else tr.name(tr("manhattan.nothing"))
     if isinstance(out.get("space"), str):
         out["space"] = space_name(tr, out["space"])
     for key in ("kind", "plane"):

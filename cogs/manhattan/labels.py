@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot import outgoing
+from bot.declension import Name
 from bot.i18n import Tr
 from engine.manhattan.content import (
     WORKER_KINDS,
@@ -75,11 +76,17 @@ def space_name(tr: Tr, space: str) -> str:
     return tr(f"manhattan.space.{space}")
 
 
-def building_name(tr: Tr, state: Mapping[str, Any] | None, card: str) -> str:
+def card_name(tr: Tr, printed: Mapping[str, str], card: str) -> Name:
+    """``Calutron (E01)``, declinable: ``kupuje {card:acc}`` -> ``kupuje Dílnu (E01)``."""
+    name = tr.name(printed.get(tr.lang) or printed["en"])
+    return name.map(lambda form: tr("manhattan.card_name", name=form, card=card))
+
+
+def building_name(tr: Tr, state: Mapping[str, Any] | None, card: str) -> Name:
     found = _buildings(state).get(card)
     if found is None:
-        return card
-    return tr("manhattan.card_name", name=found.name.get(tr.lang) or found.name["en"], card=card)
+        return Name(card)
+    return card_name(tr, found.name, card)
 
 
 def need_words(tr: Tr, building: Building) -> str:
@@ -90,27 +97,25 @@ def outputs_words(tr: Tr, building: Building) -> str:
     return tr("manhattan.or").join(amounts_words(tr, output) for output in building.outputs)
 
 
-def building_label(tr: Tr, state: Mapping[str, Any] | None, card: str) -> str:
-    """``Calutron (E01) · 1 scientist · pays $3 + 2 ore · makes 1 enriched uranium``."""
+def building_label(tr: Tr, state: Mapping[str, Any] | None, card: str) -> Name:
+    """``Calutron (E01) · 1 scientist · pays $3 + 2 ore · makes 1 enriched uranium``, declined by
+    its name (``Bombardovat {building:acc}``)."""
     found = _buildings(state).get(card)
     if found is None:
-        return card
+        return Name(card)
     cost = {k: v for k, v in found.cost.items() if v}
     key = "manhattan.building_label_cost" if cost else "manhattan.building_label"
-    return tr(
-        key,
-        name=building_name(tr, state, card),
-        need=need_words(tr, found),
-        cost=amounts_words(tr, cost),
-        output=outputs_words(tr, found),
+    need, paid, output = need_words(tr, found), amounts_words(tr, cost), outputs_words(tr, found)
+    return building_name(tr, state, card).map(
+        lambda name: tr(key, name=name, need=need, cost=paid, output=output)
     )
 
 
-def bomb_name(tr: Tr, state: Mapping[str, Any] | None, card: str) -> str:
+def bomb_name(tr: Tr, state: Mapping[str, Any] | None, card: str) -> Name:
     found = _bombs(state).get(card)
     if found is None:
-        return card
-    return tr("manhattan.card_name", name=found.name.get(tr.lang) or found.name["en"], card=card)
+        return Name(card)
+    return card_name(tr, found.name, card)
 
 
 def bomb_label(tr: Tr, state: Mapping[str, Any] | None, card: str) -> str:

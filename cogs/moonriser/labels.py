@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot import outgoing
+from bot.declension import Name, join
 from bot.i18n import Tr
 from engine.moonriser.content import TileSet, tiles, tiles_of
 
@@ -29,12 +30,13 @@ def _tiles(state: Mapping[str, Any] | None) -> TileSet:
     return tiles_of(state) if state is not None and "content" in state else tiles()
 
 
-def tile_name(tr: Tr, state: Mapping[str, Any] | None, tile_id: str) -> str:
-    """The tile's printed name in the reader's language (Czech or English)."""
+def tile_name(tr: Tr, state: Mapping[str, Any] | None, tile_id: str) -> Name:
+    """The tile's printed name in the reader's language (Czech or English), declinable:
+    a sentence asks for its case (``pokládá {tile:acc}``)."""
     tile = _tiles(state).tiles.get(tile_id)
     if tile is None:
-        return tile_id
-    return tile.name.get(tr.lang) or tile.name["en"]
+        return Name(tile_id)
+    return tr.name(tile.name.get(tr.lang) or tile.name["en"])
 
 
 def tile_label(tr: Tr, state: Mapping[str, Any], tile_id: str) -> str:
@@ -61,8 +63,9 @@ def tokens_words(tr: Tr, tokens: Mapping[str, int]) -> str:
     return " + ".join(parts) if parts else tr("moonriser.nothing")
 
 
-def names_of(tr: Tr, state: Mapping[str, Any] | None, ids: Iterable[str]) -> str:
-    return ", ".join(tile_name(tr, state, t) for t in ids)
+def names_of(tr: Tr, state: Mapping[str, Any] | None, ids: Iterable[str]) -> Name:
+    """Several tiles' names, declined together (``Necháváš si {tiles:acc}``)."""
+    return join(tile_name(tr, state, t) for t in ids)
 
 
 TILE_PARAMS = ("tile", "dropped", "added")
@@ -104,9 +107,24 @@ def _special(tr: Tr, code: str, out: dict[str, Any]) -> None:
             out[key] = tr("moonriser.none")
 
 
+LOSS_SYMBOLS: Mapping[str, Mapping[str, int]] = {"green_minus": {"green": 1}}
+"""Board symbols that take a token: told with a "loses" sentence, never "gets −1"."""
+
+
+def _sentence(code: str, params: Mapping[str, Any]) -> str:
+    """The sentence an event needs for its values: a plan that pays nothing says so ("nic
+    neplatí", not "platí nic"), and a symbol that takes a token is a loss."""
+    if code == "moonriser.planned" and params.get("paid") == 0:
+        return "moonriser.planned_nothing"
+    if code == "moonriser.symbol" and params.get("symbol") in LOSS_SYMBOLS:
+        return "moonriser.symbol_lost"
+    return code
+
+
 def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """An event's or refusal's codes in words: tile ids as names, token counts and colours as words."""
     out = dict(params)
+    code = _sentence(code, params)
     _special(tr, code, out)
     for key in TILE_PARAMS:
         if isinstance(out.get(key), str):
@@ -121,7 +139,10 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
         if isinstance(out.get(key), Mapping):
             out[key] = tokens_words(tr, out[key])
     if isinstance(out.get("pile"), str):
-        out["pile"] = tr(f"moonriser.pile.{out['pile']}")
-    if isinstance(out.get("symbol"), str):
+        words = "moonriser.pile_from" if code == "moonriser.drew_public" else "moonriser.pile"
+        out["pile"] = tr(f"{words}.{out['pile']}")
+    if code == "moonriser.symbol_lost":
+        out["symbol"] = tokens_words(tr, LOSS_SYMBOLS[out["symbol"]])
+    elif isinstance(out.get("symbol"), str):
         out["symbol"] = tr(f"moonriser.symbol.{out['symbol']}")
     return code, out

@@ -213,7 +213,7 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     generation = state["generation"]
     assert (
         line
-        == f"1. jana: 71 (her: 1), nejlepší hra: {result} 71:{outcome.scores[1]} v {generation}. generaci"
+        == f"1. jana: 71 (odehráno 1), nejlepší hra: {result} 71:{outcome.scores[1]} v {generation}. generaci"
     )
 
 
