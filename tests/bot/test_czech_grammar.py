@@ -222,7 +222,7 @@ vidíte, můžete) all end in -te."""
 NOT_VERBS = frozenset({"roste", "kvete"})
 """Words that end in -te without addressing anybody."""
 
-PLURAL_ADDRESS = frozenset({"lobby.invitation", "table.to_act", "waiting.to_act_limit"})
+PLURAL_ADDRESS = frozenset({"lobby.invitation", "posts.called", "table.to_act", "waiting.to_act_limit"})
 """Sentences naming several people at once: their forms for more than one person may say "jste"."""
 
 
