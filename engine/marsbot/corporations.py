@@ -1,7 +1,8 @@
 """MarsBot's corporations: set-up and the effects that fire while it plays.
 
 C02 Thermal grid: cubes on its tracks; reaching a white cube resolves the top project card for
-MarsBot (question ``card`` why ``white_cube``), a black cube raises the temperature by 1; a used
+MarsBot (question ``card`` why ``white_cube``; from rules version 2 instead of the space's
+temperature step, ``instead``), a black cube raises the temperature by 1; a used
 cube leaves the board. C03 Permit office: B06 and B16 leave the game; +2 M€ for a card with a
 requirement. C09 Earth liaison: 25 M€; +2 M€ whenever the Earth track rises. CX1 Megaproject
 holdings: +4 M€ for a card costing 20 M€ or more. CX2 Green nursery: 2 plants and a starting
@@ -91,7 +92,9 @@ def cube(state: State, step: Step, events: list[Event]) -> Question | None:
     spaces.remove(space)
     if not spaces:
         del state["cubes"][colour][track]
-    events.append(event("cube", track=track, space=space, colour=colour))
+    instead = step.get("instead")
+    extra = {} if instead is None else {"instead": instead}
+    events.append(event("cube", track=track, space=space, colour=colour, **extra))
     if colour == "white":
         push(state, {"do": "card", "why": "white_cube"})
     else:

@@ -13,14 +13,16 @@ milestone purchase.
 from __future__ import annotations
 
 from engine.core import Event, Rng, State
-from engine.marsbot.common import MARSBOT, PERSON, event, hard, track_ids
+from engine.marsbot.common import MARSBOT, PERSON, event, gain_money, hard, track_ids
 from engine.marsbot.content import (
     LAST_GENERATION,
     LAST_GENERATION_PRELUDE,
     TRACK_LENGTH,
     tracks_of,
 )
+from engine.marsbot.corporations import EARTH_BONUS, EARTH_MONEY, has_effect
 from engine.marsbot.resolve import Question, Step, handler, push
+from engine.marsbot.rules import audited
 from engine.marsbot.setup import PROJECT, build_action_deck
 from engine.marsbot.views import maxed
 
@@ -163,6 +165,8 @@ def final_greenery(state: State, step: Step, events: list[Event]) -> Question | 
     state["tracks"][track] = pos
     state["reached"][track] = max(state["reached"][track], pos)
     events.append(event("final_greenery", track=track, space=pos))
+    if track == "earth" and audited(state) and has_effect(state, EARTH_MONEY):
+        gain_money(state, events, EARTH_BONUS, "corporation")  # C09: "Kdykoli se zvýší … stupnici Země"
     push(state, {"do": "place", "tile": "greenery", "reason": "final", "final": True, "failure": None})
     return None
 

@@ -23,6 +23,7 @@ from typing import Any
 from engine.core import State
 from engine.marsbot.common import MARSBOT, PERSON
 from engine.marsbot.content import OCEANS, OFF_MARS, Mars, Space, mars_of
+from engine.marsbot.rules import audited
 
 Tiles = Mapping[str, Mapping[str, Any]]
 B05_NEEDS = 2
@@ -152,8 +153,9 @@ def person_may_place(state: State, tile: str, sid: str) -> str | None:
     """Why the person's reported ``tile`` cannot be on ``sid`` (a refusal key), or ``None``.
 
     The person's own placement rules are theirs; the bot checks only what the map makes
-    impossible: a taken space, an ocean off an ocean space or land on one, and only a city or a
-    special tile on a reserved space (Noctis City); off Mars (Phobos, Ganymede) only a city."""
+    impossible: a taken space, a tenth ocean, a tile the base game never allows there (rules
+    version 2, ``_as_usual``; version 1: an ocean off an ocean space or land on one, and only a
+    city or a special tile on Noctis City's space); off Mars (Phobos, Ganymede) only a city."""
     if sid in OFF_MARS:
         if tile != "city":
             return "marsbot.off_mars_city"
@@ -164,14 +166,28 @@ def person_may_place(state: State, tile: str, sid: str) -> str | None:
         return "marsbot.no_such_space"
     if sid in state["map"]:
         return "marsbot.space_taken"
+    if tile == "ocean" and state["params"]["oceans"] >= OCEANS:
+        return "marsbot.oceans_maxed"
+    if audited(state):
+        return _as_usual(space, tile)
     if tile == "ocean":
-        if state["params"]["oceans"] >= OCEANS:
-            return "marsbot.oceans_maxed"
         return None if space.ocean else "marsbot.not_ocean_space"
     if space.ocean:
         return "marsbot.ocean_space"
     if space.reserved is not None and tile not in ("city", "special"):
         return "marsbot.reserved_space"
+    return None
+
+
+def _as_usual(space: Space, tile: str) -> str | None:
+    """Rules version 2: *„Ve svém tahu postupujte jako obvykle."* What the base game allows may
+    be reported: an ocean on land (Artificial Lake), a special tile on an ocean space (Mohole
+    Area); Noctis City's reserved space takes only a city (the base game keeps it for Noctis
+    City), and a greenery or a city never goes on an ocean space."""
+    if space.reserved is not None:
+        return None if tile == "city" else "marsbot.reserved_space"
+    if space.ocean and tile in ("greenery", "city"):
+        return "marsbot.ocean_space"
     return None
 
 

@@ -24,6 +24,7 @@ from engine.marsbot.content import (
     corporations,
     pin,
 )
+from engine.marsbot.rules import FIRST, RULES, split
 
 GAME_KEY = "marsbot"
 PROJECT = "P"
@@ -78,7 +79,10 @@ def build_action_deck(state: State, rng: Rng, events: list[Event]) -> None:
 
 def new_state(options: Mapping[str, Any], seed: int, content: Mapping[str, int] | None) -> State:
     """Generation 1 before the corporation's set-up (``corporations.set_up`` does that)."""
-    versions = pin(content)
+    files, rules = split(content)
+    versions = pin(files)
+    if rules != FIRST:  # a game stored before the key existed must replay to the state it stored
+        versions[RULES] = rules
     rng = Rng(seed)
     corporation = options["corporation"]
     if corporation == "random":

@@ -11,6 +11,9 @@ from engine.marsbot.game import GAME
 from engine.marsbot.randomplay import random_move
 
 State = dict[str, Any]
+RULES_1: dict[str, int] = {"tracks": 1, "mars": 1, "bonus": 1, "corporations": 1}
+"""The content of a game stored before rules version 2 (``engine.marsbot.rules``): it names no
+rules version, so it keeps the reading it was played with (``position(content=RULES_1)``)."""
 DEFAULT_ANSWERS = {
     "cost": "cost 1",
     "plants": "plants no",
@@ -102,11 +105,15 @@ def tiles(state: State, owner: str = "marsbot", tile: str | None = None) -> list
 
 
 def random_game(
-    seed: int, options: Mapping[str, Any] | None = None, limit: int = 5000, rare: bool = False
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    limit: int = 5000,
+    rare: bool = False,
+    content: Mapping[str, int] | None = None,
 ) -> tuple[State, list[str], list[State], list[list[Event]]]:
     """A whole game of random legal moves: the final state, the log, every state, every event batch
-    (``rare``: the reports only a few cards call for are drawn too)."""
-    state = GAME.new(1, dict(options or {}), seed)
+    (``rare``: the reports only a few cards call for are drawn too; ``content``: a stored game's)."""
+    state = GAME.new(1, dict(options or {}), seed, content)
     rng = Rng(seed ^ 0x5EED)
     log: list[str] = []
     states = [state]

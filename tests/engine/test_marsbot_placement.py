@@ -12,7 +12,7 @@ import pytest
 from engine.core import IllegalMove
 from engine.marsbot.game import GAME
 from engine.marsbot.placement import best, counted, legal, person_spaces
-from tests.engine.marsbot_support import of, play_card, position, random_game, tiles
+from tests.engine.marsbot_support import RULES_1, of, play_card, position, random_game, tiles
 
 CITY_CARD = "earth 10 noreq vp0"
 """Earth track space 1 is a city."""
@@ -136,8 +136,8 @@ def test_the_cmm_keeps_off_the_edge_tiles_oceans_and_reserved_spaces() -> None:
     assert "C3" not in legal(position(map={"C4": ("city", "person")}), "cmm")
 
 
-def test_the_persons_tiles_block_spaces_and_are_refused_where_they_cannot_be() -> None:
-    state, events = GAME.apply(position(), 0, "tile city C4")
+def test_the_persons_tiles_block_spaces_and_are_refused_where_they_cannot_be_before_rules_2() -> None:
+    state, events = GAME.apply(position(content=RULES_1), 0, "tile city C4")
     assert state["map"]["C4"] == {"tile": "city", "owner": "person"} and state["last"]["spaces"] == ["C4"]
     assert of(events, "tile") == [{"tile": "city", "space": "C4", "owner": "person", "reason": "report"}]
     assert "C4" not in legal(state, "city") and "C4" not in person_spaces(state, "greenery")

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import IllegalMove
 from engine.marsbot.game import GAME
-from tests.engine.marsbot_support import answer_all, marsbot_turn, of, play_card, position
+from tests.engine.marsbot_support import RULES_1, answer_all, marsbot_turn, of, play_card, position
 
 State = dict[str, Any]
 
@@ -155,14 +155,14 @@ def test_after_the_person_passes_marsbot_plays_all_its_cards() -> None:
 # ----------------------------------------------------------------- corporations
 
 
-def test_c02_cubes_white_resolves_a_card_black_raises_the_temperature() -> None:
-    state = position({"corporation": "C02"}, tracks={"building": 5, "earth": 2})
+def test_c02_cubes_white_resolves_a_card_black_raises_the_temperature_in_a_game_stored_before_rules_2() -> None:
+    state = position({"corporation": "C02"}, tracks={"building": 5, "earth": 2}, content=RULES_1)
     assert state["cubes"]["white"]["energy"] == [5, 9] and state["cubes"]["black"]["earth"][0] == 3
     after, events, asked = play_card(state, "building 3 noreq vp0", ["card science 4 noreq vp0"])
     assert asked[1] == {"kind": "card", "why": "white_cube"}
     assert after["tracks"]["science"] == 2 and 6 not in after["cubes"]["white"].get("building", [])
     assert of(events, "cube") == [{"track": "building", "space": 6, "colour": "white"}]
-    assert after["params"]["temperature"] == -28  # building 6 is itself a temperature step
+    assert after["params"]["temperature"] == -28  # rules 1: building 6's temperature step too
     after, _, _ = play_card(state, "earth 3 noreq vp0")
     assert after["params"]["temperature"] == -28 and after["tr"] == 21
 
