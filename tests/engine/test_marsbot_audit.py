@@ -96,7 +96,8 @@ def test_a_game_stored_before_rules_2_keeps_its_refusals() -> None:
     old = position(content=RULES_1)
     noctis, _ = GAME.apply(old, 0, "tile special E3")  # rules 1 took a special tile on Noctis' space
     assert noctis["map"]["E3"]["tile"] == "special"
-    for move, code in [("tile special E4", "marsbot.ocean_space"), ("tile ocean C4", "marsbot.not_ocean_space")]:
+    refusals = [("tile special E4", "marsbot.ocean_space"), ("tile ocean C4", "marsbot.not_ocean_space")]
+    for move, code in refusals:
         with pytest.raises(IllegalMove) as refused:
             GAME.apply(old, 0, move)
         assert refused.value.code == code

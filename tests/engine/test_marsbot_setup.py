@@ -155,7 +155,7 @@ def test_after_the_person_passes_marsbot_plays_all_its_cards() -> None:
 # ----------------------------------------------------------------- corporations
 
 
-def test_c02_cubes_white_resolves_a_card_black_raises_the_temperature_in_a_game_stored_before_rules_2() -> None:
+def test_c02_cubes_white_resolves_a_card_black_raises_the_temperature_in_rules_1() -> None:
     state = position({"corporation": "C02"}, tracks={"building": 5, "earth": 2}, content=RULES_1)
     assert state["cubes"]["white"]["energy"] == [5, 9] and state["cubes"]["black"]["earth"][0] == 3
     after, events, asked = play_card(state, "building 3 noreq vp0", ["card science 4 noreq vp0"])
