@@ -9,8 +9,9 @@ advances one track per tag, left to right; a card without tags is a failed actio
 from __future__ import annotations
 
 from engine.core import Event, State
-from engine.marsbot.common import MARSBOT, easy, event, failed, gain_money, gain_tr, pay, venus
+from engine.marsbot.common import MARSBOT, event, failed, gain_money, gain_tr, pay, venus
 from engine.marsbot.corporations import card_money
+from engine.marsbot.levels import NO_ADV, modified
 from engine.marsbot.params import is_maxed
 from engine.marsbot.placement import best, counted, rewards
 from engine.marsbot.resolve import Question, Step, handler, push
@@ -34,7 +35,7 @@ def action(state: State, step: Step, events: list[Event]) -> Question | None:
     elif name in ("milestone", "award"):
         push(state, {"do": name, "mode": "action"})
     elif name == "adv":
-        if easy(state):
+        if modified(state, NO_ADV):
             events.append(event("ignored", action=name))
         else:
             push(state, {"do": "advance", "track": track})

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import State
-from engine.marsbot.common import MARSBOT, PERSON, awards_of, easy, milestones_of, venus
+from engine.marsbot.common import MARSBOT, PERSON, awards_of, milestones_of, venus
 from engine.marsbot.content import (
     ALL_AWARDS,
     AWARD_LIMIT,
@@ -25,6 +25,7 @@ from engine.marsbot.content import (
     TRACK_IDS,
     VENUS_TRACK,
 )
+from engine.marsbot.levels import AWARDS_5, modified
 
 LANDLORD = "landlord"
 ASKED_AWARDS: tuple[str, ...] = tuple(a for a in ALL_AWARDS if a != LANDLORD)
@@ -90,7 +91,7 @@ def award_values(state: State) -> dict[str, int]:
     }
     if venus(state):
         values["venuphile"] = tracks[VENUS_TRACK]
-    if easy(state):
+    if modified(state, AWARDS_5):
         values = {award: value - EASY_AWARD_MALUS for award, value in values.items()}
     return values
 

@@ -20,6 +20,7 @@ from engine.marsbot.content import (
     VENUS_TRACK,
     tracks_of,
 )
+from engine.marsbot.levels import FAILED_3, modified
 
 PERSON, MARSBOT = "person", "marsbot"
 PERSON_SEAT, MARSBOT_SEAT = 0, 1
@@ -51,12 +52,8 @@ def level(state: State) -> str:
 
 
 def easy(state: State) -> bool:
-    return level(state) == "easy"
-
-
-def hard(state: State) -> bool:
-    """Hard and brutal share the milestone purchase and the VP for played cards."""
-    return level(state) in ("hard", "brutal")
+    """The failed action's 3 M€ (the easy level's, or a custom level's choice)."""
+    return modified(state, FAILED_3)
 
 
 def track_ids(state: State) -> tuple[str, ...]:

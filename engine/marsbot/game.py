@@ -18,6 +18,8 @@ from engine.core import Event, Game, GameInfo, IllegalMove, Move, OptionSpec, Ou
 from engine.marsbot.common import MARSBOT_SEAT, PERSON_SEAT, event, plain_copy
 from engine.marsbot.content import DIFFICULTIES
 from engine.marsbot.corporations import set_up
+from engine.marsbot.levels import CUSTOM, MODIFICATIONS, parse
+from engine.marsbot.levels import OPTION as MODIFICATIONS_OPTION
 from engine.marsbot.moves import legal_moves
 from engine.marsbot.notation import ANSWERS, RESIGN, canonical, parse_move
 from engine.marsbot.reports import answer, final_move, report
@@ -35,7 +37,8 @@ INFO = GameInfo(
     max_players=1,
     options=MappingProxyType(
         {
-            "difficulty": OptionSpec(default="medium", choices=DIFFICULTIES),
+            "difficulty": OptionSpec(default="medium", choices=(*DIFFICULTIES, CUSTOM)),
+            MODIFICATIONS_OPTION: OptionSpec(default=""),
             "corporation": OptionSpec(default="none", choices=CORPORATION_CHOICES),
             "prelude": OptionSpec(default=False),
             "venus": OptionSpec(default=False),
@@ -70,6 +73,17 @@ class MarsBot(Game):
         append(state, {"do": "start_actions"})
         run(state, events)
         return state
+
+    def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The shared checks, and a custom level's modifications must be the rulebook's."""
+        merged = super().options(given)
+        try:
+            parse(str(merged[MODIFICATIONS_OPTION]))
+        except ValueError as error:
+            raise IllegalMove(
+                "core.option_choice", option=MODIFICATIONS_OPTION, choices=", ".join(MODIFICATIONS)
+            ) from error
+        return merged
 
     def content(self, state: State) -> dict[str, int]:
         return dict(state["content"])

@@ -13,7 +13,7 @@ milestone purchase.
 from __future__ import annotations
 
 from engine.core import Event, Rng, State
-from engine.marsbot.common import MARSBOT, PERSON, event, gain_money, hard, track_ids
+from engine.marsbot.common import MARSBOT, PERSON, event, gain_money, track_ids
 from engine.marsbot.content import (
     LAST_GENERATION,
     LAST_GENERATION_PRELUDE,
@@ -21,6 +21,7 @@ from engine.marsbot.content import (
     tracks_of,
 )
 from engine.marsbot.corporations import EARTH_BONUS, EARTH_MONEY, has_effect
+from engine.marsbot.levels import BUY_MILESTONE, FOUR_CARDS, modified
 from engine.marsbot.resolve import Question, Step, handler, push
 from engine.marsbot.rules import audited
 from engine.marsbot.setup import PROJECT, build_action_deck
@@ -54,7 +55,8 @@ def marsbot_turn(state: State, step: Step, events: list[Event]) -> Question | No
         return None
     events.append(event("turn", who=MARSBOT))
     state["turns"] += 1
-    first = [{"do": "milestone", "mode": "buy"}] if hard(state) and state["turns"] == 1 else []
+    buys = modified(state, BUY_MILESTONE) and state["turns"] == 1
+    first = [{"do": "milestone", "mode": "buy"}] if buys else []
     push(state, *first, {"do": "draw"}, {"do": "turn_end"})
     return None
 
@@ -116,8 +118,8 @@ def research(state: State, rng: Rng) -> dict[str, object] | None:
     if not state["options"]["draft"]:
         return None
     picks = [rng.below(DRAFT_ROUNDS - r) + 1 for r in range(DRAFT_ROUNDS)]
-    brutal = state["options"]["difficulty"] == "brutal"
-    return {"picks": picks, "discard": None if brutal else rng.below(DRAFT_ROUNDS) + 1}
+    keeps = modified(state, FOUR_CARDS)
+    return {"picks": picks, "discard": None if keeps else rng.below(DRAFT_ROUNDS) + 1}
 
 
 # ----------------------------------------------------------------- the final greeneries

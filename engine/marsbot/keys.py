@@ -47,7 +47,7 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.discard_animal", ()),
     ("marsbot.floater", ("total",)),
     ("marsbot.corporation", ("corporation",)),
-    ("marsbot.cube", ("track", "space", "colour")),
+    ("marsbot.cube", ("track", "space", "colour", "instead")),
     ("marsbot.corp_plants", ("total",)),
     ("marsbot.cut", ("resource", "track", "from", "to")),
     ("marsbot.taken", ("amount", "total")),
@@ -78,7 +78,8 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.tie_marsbot", ("score",)),
 )
 """``generation.draft_positions`` only with the draft variant: {picks: [4 positions, 1 = the top
-card of the pile in front of MarsBot], discard: 1–4 or None on brutal}. ``winners`` is a list of
+card of the pile in front of MarsBot], discard: 1–4 or None on brutal}. ``cube.instead``: the
+action a white cube replaces (rules version 2), absent otherwise. ``winners`` is a list of
 ``person``/``marsbot``; ``scored.winner`` is the seat (0 the person, 1 MarsBot)."""
 
 REFUSALS: tuple[tuple[str, tuple[str, ...]], ...] = (

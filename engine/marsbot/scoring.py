@@ -14,8 +14,9 @@ from typing import Any
 
 from engine.core import Event, State
 from engine.marsbot.awards import award_values, needed, person_values, winners
-from engine.marsbot.common import MARSBOT, PERSON, PERSON_SEAT, event, hard
+from engine.marsbot.common import MARSBOT, PERSON, PERSON_SEAT, event
 from engine.marsbot.content import AWARD_VP, MILESTONE_VP, mars_of, money_vp
+from engine.marsbot.levels import CARD_VP, modified
 from engine.marsbot.resolve import Question, Step, handler, push
 
 
@@ -41,7 +42,7 @@ def breakdown(state: State, asked: dict[str, int] | None) -> dict[str, Any]:
         "cities": cities,
         "cmm": cmm,
         "money": money or 0,
-        "cards": sum(1 for card in state["played"] if card["vp"] != "neg") if hard(state) else 0,
+        "cards": sum(1 for card in state["played"] if card["vp"] != "neg") if modified(state, CARD_VP) else 0,
     }
     return {**rows, "total": sum(rows.values()), "awards_won": won}
 

@@ -24,6 +24,7 @@ from engine.marsbot.content import (
     corporations,
     pin,
 )
+from engine.marsbot.levels import FOUR_CARDS, modified, stored_options
 from engine.marsbot.rules import FIRST, RULES, split
 
 GAME_KEY = "marsbot"
@@ -58,7 +59,7 @@ def draw_bonus(state: State, rng: Rng, events: list[Event]) -> str | None:
 
 def project_cards(state: State) -> int:
     """How many project cards MarsBot's action deck gets this generation."""
-    count = PROJECT_CARDS_BRUTAL if state["options"]["difficulty"] == "brutal" else PROJECT_CARDS
+    count = PROJECT_CARDS_BRUTAL if modified(state, FOUR_CARDS) else PROJECT_CARDS
     if state["options"]["prelude"] and state["generation"] == 1:
         count += PRELUDE_EXTRA_CARDS
     return count
@@ -95,7 +96,7 @@ def new_state(options: Mapping[str, Any], seed: int, content: Mapping[str, int] 
     rng.shuffle(bonus_deck)
     state: State = {
         "game": GAME_KEY,
-        "options": dict(options),
+        "options": stored_options(options),
         "content": versions,
         "rng": rng.state,
         "generation": 1,

@@ -9,7 +9,7 @@ from engine.core import IllegalMove
 from engine.core.game import replay
 from engine.marsbot.game import GAME
 from engine.marsbot.placement import person_spaces
-from tests.engine.marsbot_support import RULES_1, of, play_card, position, random_game
+from tests.engine.marsbot_support import RULES_1, marsbot_turn, of, play_card, position, random_game
 
 MAXED = {"temperature": 8, "oxygen": 14, "oceans": 9}
 
@@ -110,3 +110,38 @@ def test_a_game_stored_before_rules_2_replays_to_the_same_state(seed: int, corpo
     final, log, _, _ = random_game(seed, options, content=RULES_1)
     assert "rules" not in final["content"]
     assert replay(GAME, 1, options, seed, [(0, m) for m in log], GAME.content(final)) == final
+
+
+# ----------------------------------------------------------------- custom difficulty
+
+
+def test_a_custom_level_plays_only_the_modifications_chosen() -> None:
+    """„Můžete si obtížnost také nastavit individuálně tím, že zvolíte jen některé z navrhovaných úprav.\""""
+    chosen = {"difficulty": "custom", "modifications": "card_vp+failed_3"}
+    state = GAME.new(1, chosen, 4)
+    assert state["options"]["modifications"] == "failed_3+card_vp"  # the rulebook's order
+    assert state["action_deck"].count("P") == 3  # not the brutal four
+    at_end = position(chosen, tracks={"science": 18})
+    failed, _, _ = marsbot_turn(at_end, ("P",), ["card science 1 noreq vp0"])
+    assert failed["money"] == 3  # the easy level's failed action
+    again, events, _ = play_card(position(chosen), "space 1 noreq vp0")
+    assert of(events, "ignored") == [] and again["tracks"]["space"] == 2  # "adv" is not ignored
+    four = GAME.new(1, {"difficulty": "custom", "modifications": "four_cards"}, 4)
+    assert four["action_deck"].count("P") == 4
+
+
+def test_a_custom_level_with_nothing_chosen_plays_as_medium() -> None:
+    medium = GAME.new(1, {"difficulty": "custom"}, 4)
+    assert medium["options"]["modifications"] == ""
+    failed, _, _ = marsbot_turn(
+        position({"difficulty": "custom"}, tracks={"science": 18}), ("P",), ["card science 1 noreq vp0"]
+    )
+    assert failed["money"] == 5
+
+
+def test_an_unknown_modification_is_refused_and_other_levels_store_no_modifications() -> None:
+    with pytest.raises(IllegalMove) as refused:
+        GAME.options({"difficulty": "custom", "modifications": "no_adv+cheat"})
+    assert refused.value.code == "core.option_choice"
+    assert "modifications" not in GAME.new(1, {"difficulty": "hard"}, 4)["options"]
+    assert "modifications" not in GAME.new(1, {"difficulty": "hard", "modifications": "no_adv"}, 4)["options"]

@@ -214,7 +214,7 @@ def test_a_random_corporation_comes_from_the_seed() -> None:
 
 def test_easy_and_brutal_as_options() -> None:
     assert GAME.info.level_option == "difficulty" and GAME.info.solo_automa
-    assert GAME.info.options["difficulty"].choices == ("easy", "medium", "hard", "brutal")
+    assert GAME.info.options["difficulty"].choices == ("easy", "medium", "hard", "brutal", "custom")
     assert GAME.automated_seats(position()) == [1] and GAME.to_act(position()) == [0]
     after, _, _ = marsbot_turn(
         position({"difficulty": "easy"}, tracks={"science": 18}), ("P",), ["card science 1 noreq vp0"]
