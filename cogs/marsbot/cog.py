@@ -25,6 +25,7 @@ from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
 from cogs.marsbot.alt_text import alt_texts
 from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view, person_moves
+from cogs.marsbot.custom_level import CustomLevel
 from cogs.marsbot.events import event_words
 from cogs.marsbot.form import FormButton
 from cogs.marsbot.intro import intro
@@ -32,8 +33,9 @@ from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
 from cogs.marsbot.pickers import PICKERS, PREFIX
 from cogs.marsbot.taken_back import put_back
 from engine.core import Move
-from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, DIFFICULTIES, mars_of
+from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, mars_of
 from engine.marsbot.game import GAME
+from engine.marsbot.levels import CUSTOM
 from render.marsbot.board import board_image, render_board
 from render.marsbot.legend import legend_png
 
@@ -42,6 +44,7 @@ TILES = ("ocean", "greenery", "city", "special")
 PARAMS = ("temperature", "oxygen", "venus")
 CORPORATIONS = ("none", "random", "C02", "C03", "C09", "CX1", "CX2")
 CHOICES_MAX = 25
+LEVELS: tuple[str, ...] = GAME.info.options["difficulty"].choices
 
 
 def _choices(group: str, values: Iterable[str]) -> list[app_commands.Choice[str]]:
@@ -102,7 +105,7 @@ class MarsBot(
         draft=cmd("cmd.marsbot.new.draft.description"),
     )
     @app_commands.choices(
-        difficulty=_choices("difficulty", DIFFICULTIES), corporation=_choices("corporation", CORPORATIONS)
+        difficulty=_choices("difficulty", LEVELS), corporation=_choices("corporation", CORPORATIONS)
     )
     async def new(
         self,
@@ -113,11 +116,9 @@ class MarsBot(
         venus: bool | None = None,
         draft: bool | None = None,
     ) -> None:
-        """A solo game against MarsBot in this DM, started at once."""
-        if interaction.guild is not None or not isinstance(interaction.channel, discord.DMChannel):
-            raise UserError("marsbot.dm_only")
-        if await self.service.store.open_table_in(interaction.channel_id or 0, NAME) is not None:
-            raise UserError("marsbot.busy")
+        """A solo game against MarsBot in this DM, started at once (a custom level: once the
+        person has chosen its modifications)."""
+        await self._may_open(interaction)
         given = {
             "difficulty": difficulty,
             "corporation": corporation,
@@ -126,9 +127,29 @@ class MarsBot(
             "draft": draft,
         }
         options = {key: value for key, value in given.items() if value is not None}
+        if difficulty == CUSTOM:
+            tr = Tr(lang_of(interaction.locale))
+            await interaction.response.send_message(
+                tr("marsbot.custom.prompt"), view=CustomLevel(tr, options, self._open), ephemeral=True
+            )
+            return
+        await self._open(interaction, options)
+
+    async def _may_open(self, interaction: discord.Interaction) -> None:
+        if interaction.guild is not None or not isinstance(interaction.channel, discord.DMChannel):
+            raise UserError("marsbot.dm_only")
+        if await self.service.store.open_table_in(interaction.channel_id or 0, NAME) is not None:
+            raise UserError("marsbot.busy")
+
+    async def _open(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
+        """Open and start the table; the first board post answers ``interaction`` (from the custom
+        level's select, it also closes that private select)."""
+        await self._may_open(interaction)
         table = await self.service.open_solo(interaction, NAME, options)
         assert table.state is not None
-        await self.service.post_board(interaction, table, notices=[intro(Tr(table.locale), table.state)])
+        notices = [intro(Tr(table.locale), table.state)]
+        chosen = interaction.message is not None
+        await self.service.post_board(interaction, table, notices=notices, from_picker=chosen)
 
     # ---- looking
     @app_commands.command(

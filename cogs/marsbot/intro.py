@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import Tr
+from cogs.marsbot.custom_level import modification_words
 from cogs.marsbot.labels import corporation_name
 from engine.marsbot.content import corporations_of
+from engine.marsbot.levels import CUSTOM, of_options
 from engine.marsbot.setup import project_cards
 
 
@@ -16,12 +18,13 @@ def intro(tr: Tr, state: Mapping[str, Any]) -> str:
     options = state.get("options", {})
     level = str(options.get("difficulty", "medium"))
     corporation = state.get("corporation")
+    how = (
+        tr("marsbot.intro.level.custom", modifications=modification_words(tr, of_options(options)))
+        if level == CUSTOM
+        else tr(f"marsbot.intro.level.{level}")
+    )
     lines = [
-        tr(
-            "marsbot.intro.opponent",
-            level=tr(f"cmd.marsbot.difficulty.{level}"),
-            how=tr(f"marsbot.intro.level.{level}"),
-        ),
+        tr("marsbot.intro.opponent", level=tr(f"cmd.marsbot.difficulty.{level}"), how=how),
         tr("marsbot.intro.corporation", corporation=corporation_name(tr, corporation)),
     ]
     if corporation:
