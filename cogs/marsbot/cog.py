@@ -164,7 +164,7 @@ class MarsBot(
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
         embed = discord.Embed(title=t(lang, "marsbot.title"), description=t(lang, "marsbot.rules.summary"))
-        for part in ("turn", "you", "tiles", "end", "levels"):
+        for part in ("turn", "you", "tiles", "cards", "end", "levels"):
             embed.add_field(
                 name=t(lang, f"marsbot.rules.{part}_title"),
                 value=t(lang, f"marsbot.rules.{part}"),

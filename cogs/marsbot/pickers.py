@@ -112,12 +112,21 @@ def claim_labels(
     return _options((t, label(t)) for t in tokens)
 
 
+NOTES = frozenset({"attack"})
+"""Pickers whose prompt carries the rulebook's card notes (Mons Insurance, Lawsuit …)."""
+
+
+def _prompt(tr: Tr, key: str) -> str:
+    prompt = tr(f"marsbot.pick.{key}_prompt")
+    return f"{prompt}\n-# {tr(f'marsbot.pick.{key}_notes')}" if key in NOTES else prompt
+
+
 def _spec(kinds: set[str], labels: Any, key: str, steps: Any) -> PickSpec:
     return PickSpec(
         kinds=frozenset(kinds),
         labels=labels,
         placeholder=lambda tr, chosen: tr(f"marsbot.pick.{key}_placeholder.{min(len(chosen), 2)}"),
-        prompt=lambda tr, state, seat, chosen: tr(f"marsbot.pick.{key}_prompt"),
+        prompt=lambda tr, state, seat, chosen: _prompt(tr, key),
         unavailable=f"marsbot.pick.no_{key}",
         steps=steps,
         skip_single=True,

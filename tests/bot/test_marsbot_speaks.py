@@ -35,3 +35,19 @@ async def test_a_custom_level_in_czech(simcord_env: Env, user_locales: dict[int,
     await table.person.select(asked.response, ["no_adv"])
     (post,) = table.posts()
     assert "podle tvé volby: MarsBot ignoruje akci „postup na této stupnici“." in post.content
+
+
+async def test_the_rulebooks_card_notes_are_in_the_rules_and_the_attack_picker(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    table = await MarsBotTable.open(simcord_env)
+    await table.start()
+    shown = await table.person.slash("marsbot rules")
+    text = str(shown.response.embeds[0].to_dict())
+    assert shown.ephemeral and "Your cards against MarsBot" in text
+    assert "**Mons Insurance** cannot be used against MarsBot" in text and "Protected Habitats" in text
+    picker = await table.person.click(table.posts()[-1], label="Attack on MarsBot")
+    assert picker.ephemeral and "Mons Insurance cannot be used against MarsBot." in picker.response.content
+    user_locales[table.person.id] = "cs"
+    czech = await table.person.slash("marsbot rules")
+    assert "**Mons Insurance** proti MarsBotovi použít nemůžeš" in str(czech.response.embeds[0].to_dict())
