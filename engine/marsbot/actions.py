@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import Event, State
 from engine.marsbot.common import MARSBOT, event, failed, gain_money, gain_tr, pay, venus
+from engine.marsbot.content import mars_of
 from engine.marsbot.corporations import card_money
 from engine.marsbot.levels import NO_ADV, modified
 from engine.marsbot.params import is_maxed
@@ -132,12 +133,22 @@ def place(state: State, step: Step, events: list[Event]) -> Question | None:
     return None
 
 
+def printed(state: State, space: str) -> dict[str, object]:
+    """What the printed board shows on ``space`` (its name or reservation, its placement bonus,
+    whether it is an ocean space), so the instruction can name a place the person finds."""
+    found = mars_of(state).spaces[space]
+    return {"name": found.name, "reserved": found.reserved, "bonus": dict(found.bonus), "ocean": found.ocean}
+
+
 def put(state: State, step: Step, space: str, events: list[Event]) -> None:
     tile, plain = step["tile"], bool(step.get("plain"))
     from_oceans, from_icons = rewards(state, space)
     state["map"][space] = {"tile": tile, "owner": MARSBOT}
     state["last"]["spaces"].append(space)
-    events.append(event("tile", tile=tile, space=space, owner=MARSBOT, reason=step.get("reason", "action")))
+    reason = step.get("reason", "action")
+    events.append(
+        event("tile", tile=tile, space=space, owner=MARSBOT, reason=reason, place=printed(state, space))
+    )
     if not plain:
         gain_money(state, events, from_oceans, "adjacent_oceans")
         gain_money(state, events, from_icons, "placement_bonus")

@@ -24,7 +24,8 @@ from engine.marsbot.corporations import EARTH_BONUS, EARTH_MONEY, has_effect
 from engine.marsbot.levels import BUY_MILESTONE, FOUR_CARDS, modified
 from engine.marsbot.resolve import Question, Step, handler, push
 from engine.marsbot.rules import audited
-from engine.marsbot.setup import PROJECT, build_action_deck
+from engine.marsbot.scoring import breakdown, breakdown_event
+from engine.marsbot.setup import PROJECT, build_action_deck, project_cards
 from engine.marsbot.views import maxed
 
 DRAFT_ROUNDS = 4
@@ -95,6 +96,7 @@ def generation_end(state: State, step: Step, events: list[Event]) -> Question | 
         state["ended"] = "generation_limit"
         state["winner"] = 1
         events.append(event("lost_generation", generation=state["generation"]))
+        events.append(breakdown_event(state, breakdown(state, None)))  # no awards, no money's VP
         return None
     state["first"] = PERSON if state["first"] == MARSBOT else MARSBOT
     state["passed"] = {PERSON: False, MARSBOT: False}
@@ -103,7 +105,7 @@ def generation_end(state: State, step: Step, events: list[Event]) -> Question | 
     build_action_deck(state, rng, events)
     state["research"] = research(state, rng)
     state["rng"] = rng.state
-    params = {"generation": state["generation"], "first": state["first"]}
+    params = {"generation": state["generation"], "first": state["first"], "cards": project_cards(state)}
     if state["research"] is not None:
         params["draft_positions"] = dict(state["research"])
     events.append(event("generation", **params))
@@ -148,6 +150,8 @@ def final_marsbot(state: State, step: Step, events: list[Event]) -> Question | N
         if state["tracks"][track] < TRACK_LENGTH
         and board[track].action(state["tracks"][track] + 1) == "greenery"
     ]
+    if not steps:
+        events.append(event("final_none"))
     if not state["finals"][PERSON]:
         steps.append({"do": "final_person"})
     push(state, *steps)

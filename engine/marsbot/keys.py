@@ -31,7 +31,7 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.venus", ("from", "to")),
     ("marsbot.oceans", ("from", "to")),
     ("marsbot.raised", ("param", "steps", "from", "to")),
-    ("marsbot.tile", ("tile", "space", "owner", "reason")),
+    ("marsbot.tile", ("tile", "space", "owner", "reason", "place")),
     ("marsbot.tie", ("tile", "tied", "count", "space")),
     ("marsbot.tie_rank", ("tile", "tied", "rule", "space")),
     ("marsbot.milestone", ("milestone", "owner")),
@@ -53,9 +53,10 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.taken", ("amount", "total")),
     ("marsbot.gained", ("amount", "total")),
     ("marsbot.advanced", ("track",)),
-    ("marsbot.generation", ("generation", "first", "draft_positions")),
+    ("marsbot.generation", ("generation", "first", "draft_positions", "cards")),
     ("marsbot.final", ("first",)),
     ("marsbot.final_greenery", ("track", "space")),
+    ("marsbot.final_none", ()),
     ("marsbot.award_result", ("award", "marsbot", "person", "winners")),
     (
         "marsbot.breakdown",
@@ -79,8 +80,9 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """``generation.draft_positions`` only with the draft variant: {picks: [4 positions, 1 = the top
 card of the pile in front of MarsBot], discard: 1–4 or None on brutal}. ``cube.instead``: the
-action a white cube replaces (rules version 2), absent otherwise. ``winners`` is a list of
-``person``/``marsbot``; ``scored.winner`` is the seat (0 the person, 1 MarsBot)."""
+action a white cube replaces (rules version 2), absent otherwise. ``tile.place`` (MarsBot's
+tiles): what the printed board shows there {name, reserved, bonus, ocean}, to find the space by.
+``winners`` is a list of ``person``/``marsbot``; ``scored.winner`` is the seat (0 the person, 1 MarsBot)."""
 
 REFUSALS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.no_such_space", ("tile", "space")),

@@ -19,6 +19,8 @@ from engine.marsbot.content import AWARD_VP, MILESTONE_VP, mars_of, money_vp
 from engine.marsbot.levels import CARD_VP, modified
 from engine.marsbot.resolve import Question, Step, handler, push
 
+ROWS: tuple[str, ...] = ("tr", "milestones", "awards", "greeneries", "cities", "cmm", "money", "cards")
+
 
 def breakdown(state: State, asked: dict[str, int] | None) -> dict[str, Any]:
     """MarsBot's VP by source (``asked``: the person's award values; ``None``: awards unknown)."""
@@ -45,6 +47,12 @@ def breakdown(state: State, asked: dict[str, int] | None) -> dict[str, Any]:
         "cards": sum(1 for card in state["played"] if card["vp"] != "neg") if modified(state, CARD_VP) else 0,
     }
     return {**rows, "total": sum(rows.values()), "awards_won": won}
+
+
+def breakdown_event(state: State, final: dict[str, Any]) -> Event:
+    """MarsBot's score by source, as the end of the game states it."""
+    rows = {key: final[key] for key in ROWS}
+    return event("breakdown", generation=state["generation"], total=final["total"], **rows)
 
 
 @handler("scoring")
@@ -83,10 +91,6 @@ def score_total(state: State, step: Step, events: list[Event]) -> Question | Non
     state["winner"] = PERSON_SEAT if step["total"] > final["total"] else 1
     state["phase"] = "over"
     state["ended"] = "scored"
-    rows = {
-        key: final[key]
-        for key in ("tr", "milestones", "awards", "greeneries", "cities", "cmm", "money", "cards")
-    }
-    events.append(event("breakdown", generation=state["generation"], total=final["total"], **rows))
+    events.append(breakdown_event(state, final))
     events.append(event("scored", person=step["total"], marsbot=final["total"], winner=state["winner"]))
     return None

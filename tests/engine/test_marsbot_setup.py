@@ -71,7 +71,8 @@ def test_each_generation_gets_a_new_action_deck(options: dict, size: int) -> Non
     state, events = end_generation(state)
     assert state["generation"] == 2 and state["first"] == "marsbot"
     generation = of(events, "generation")
-    assert generation == [{"generation": 2, "first": "marsbot"}]
+    cards = 4 if options.get("difficulty") == "brutal" else 3  # the research post says this game's number
+    assert generation == [{"generation": 2, "first": "marsbot", "cards": cards}]
     # MarsBot, first in generation 2, has already played its first card
     assert len(state["action_deck"]) == size - 1
     assert state["passed"] == {"person": False, "marsbot": False}
