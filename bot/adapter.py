@@ -25,6 +25,7 @@ AltText = Callable[[Mapping[str, Any], Sequence[str], Tr], Sequence[str]]
 BoardView = Callable[[TableRow, Tr], discord.ui.View | None]
 EventWords = Callable[[Tr, str, dict[str, Any]], tuple[str, dict[str, Any]]]
 TakenBack = Callable[[Tr, Mapping[str, Any], Sequence[Event]], Sequence[str]]
+Awaited = Callable[[Mapping[str, Any], Tr], str | None]
 
 
 COMMAND_ROLES: tuple[str, ...] = ("new", "board", "resign")
@@ -70,6 +71,11 @@ class GameAdapter:
     """More lines for the post of an undo, from the state returned to and the undone events: a
     companion to a physical game says what to put back on the table by hand and what it asks
     again (``None``: the undone steps' own lines say it all)."""
+
+    awaited: Awaited | None = None
+    """What the board post asks of the awaited player, from the public view (``None``: nothing more
+    than whose move it is): a companion's question states itself with its rule, so the person
+    at a physical table needs nothing else. In a DM it replaces "Your move."."""
 
     post_limit: int | None = MAX_LINES
     """At most this many lines of what happened in one board post, older steps giving way

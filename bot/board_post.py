@@ -88,6 +88,7 @@ class BoardPosts:
         lines: list[str] = []
         seats = adapter.game.info.seat_params
         outcome = adapter.game.outcome(table.state)
+        public = adapter.game.view(table.state, None)
         pinged: list[discord.abc.Snowflake] = []
         if outcome is not None:
             lines.append(tr("table.game_over"))
@@ -106,8 +107,11 @@ class BoardPosts:
             deadlines = [
                 row.deadline for s in waiting if (row := table.seat_row(s)) is not None and row.deadline
             ]
+            asked = adapter.awaited(public, tr) if adapter.awaited is not None else None
             if table.guild_id is None and mentions:
-                lines.append(tr("table.your_move"))  # a DM: there is only the one player to tell
+                # a DM: there is only the one player to tell, and what is asked of them says it
+                lines.append(asked or tr("table.your_move"))
+                asked = None
             elif mentions and deadlines:
                 limit = discord_time(min(deadlines))
                 who = {"mention": ", ".join(mentions), "count": len(mentions)}
@@ -115,7 +119,8 @@ class BoardPosts:
             elif mentions:
                 # several people at once are addressed in the plural ("jste na tahu")
                 lines.append(tr("table.to_act", mention=", ".join(mentions), count=len(mentions)))
-        public = adapter.game.view(table.state, None)
+            if asked:
+                lines.append(asked)
         pictures = [(adapter.render_board(public, names, tr), f"{table.game}.png")]
         details = adapter.render_details(public, names, tr) if adapter.render_details is not None else None
         if details is not None:

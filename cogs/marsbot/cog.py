@@ -31,9 +31,10 @@ from cogs.marsbot.form import FormButton
 from cogs.marsbot.intro import intro
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
 from cogs.marsbot.pickers import PICKERS, PREFIX
+from cogs.marsbot.questions import awaited
 from cogs.marsbot.taken_back import put_back
 from engine.core import Move
-from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, mars_of
+from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, mars, mars_of
 from engine.marsbot.game import GAME
 from engine.marsbot.levels import CUSTOM
 from render.marsbot.board import board_image, render_board
@@ -81,6 +82,7 @@ class MarsBot(
                 alt_text=alt_texts,
                 pickers=PICKERS,
                 taken_back=put_back,
+                awaited=awaited,
                 post_limit=None,
             )
         )
@@ -205,7 +207,11 @@ class MarsBot(
     )
     @app_commands.choices(kind=_choices("tile", TILES))
     async def tile(self, interaction: discord.Interaction, kind: str, space: str) -> None:
-        await self._play(interaction, f"tile {kind} {space.strip().upper()}")
+        typed = "".join(space.split()).upper()
+        if typed not in OFF_MARS and typed not in mars().spaces:
+            # "Z9", "C44" or "12" are not spaces of the map: the map's sentence, not "bad notation"
+            raise UserError("marsbot.no_such_space", space=space.strip()[:20], tile=kind)
+        await self._play(interaction, f"tile {kind} {typed}")
 
     @app_commands.command(
         name=cmd("cmd.marsbot.raise.name"), description=cmd("cmd.marsbot.raise.description")

@@ -22,6 +22,7 @@ from cogs.marsbot.labels import (
     track_name,
     vp_words,
 )
+from cogs.marsbot.places import place_words
 
 Word = Callable[[Tr, str], str]
 SINGLE: dict[str, Word] = {
@@ -55,6 +56,8 @@ def _sentence(code: str, params: dict[str, Any]) -> str:
         return f"{code}_{params.get('why', 'action')}"
     if code == "marsbot.generation" and isinstance(params.get("draft_positions"), dict):
         return "marsbot.generation_draft"
+    if code == "marsbot.cube" and params.get("instead"):
+        return "marsbot.cube_instead"
     if code == "marsbot.scored":
         return "marsbot.scored_won" if params.get("winner") == 0 else "marsbot.scored_lost"
     return code
@@ -65,6 +68,10 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
     a card is needed, with or without the draft, won or lost."""
     out = dict(params)
     code = _sentence(code, out)
+    if isinstance(out.get("place"), dict) and isinstance(out.get("space"), str):
+        out["place"] = place_words(tr, out["space"], out["place"])
+    elif code == "marsbot.tile_marsbot" and isinstance(out.get("space"), str):
+        out["place"] = place_words(tr, out["space"])  # an event of an older game, without its place
     for key, word in SINGLE.items():
         if isinstance(out.get(key), str):
             out[key] = word(tr, out[key])
@@ -84,6 +91,8 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
         out["first"] = tr(f"marsbot.{which}.{out['first']}")
     if code in ("marsbot.money", "marsbot.paid") and isinstance(out.get("why"), str):
         out["why"] = tr(f"marsbot.why.{out['why']}")
+    if isinstance(out.get("instead"), str):
+        out["instead"] = action_name(tr, out["instead"])
     if isinstance(out.get("rule"), str):
         out["rule"] = tr(f"marsbot.rule.{out['rule']}")
     if isinstance(out.get("colour"), str):

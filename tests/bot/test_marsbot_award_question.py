@@ -17,9 +17,10 @@ from engine.marsbot.randomplay import random_move
 from tests.bot.harness import moved
 from tests.bot.marsbot_table import MarsBotTable, labels
 
-SEED = 3
-"""Random legal play of this seed meets MarsBot's award question (3 awards asked) at move 68 (seed 0
-met it while taking from MarsBot at 0 M€ was still a legal no-op)."""
+SEED = 6
+"""Random legal play of this seed meets MarsBot's award question (3 awards asked) at move 41 (seed 3
+met it at move 68 before rules version 2 let the person report more tiles; seed 0 while taking
+from MarsBot at 0 M€ was still a legal no-op)."""
 MOST_LISTED = 100_000
 
 
@@ -48,6 +49,8 @@ async def test_the_award_question_posts_its_form_and_autocomplete_answers_at_onc
         raise AssertionError("random play never met the award question")
     board = table.posts()[-1]
     assert labels(board)[0] == "Enter your values"
+    assert "Enter your values (**Enter your values**) — **" in board.content  # the question states itself
+    assert "Your move." not in board.content
     assert await table.person.autocomplete("marsbot tile", "space", "") == []
     hint = await table.person.autocomplete("marsbot values", "values", "")
     assert [h["value"] for h in hint] == [" ".join(f"{a}=0" for a in question["awards"])]

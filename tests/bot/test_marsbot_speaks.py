@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from simcord import Env
 
+from tests.bot.harness import moved
 from tests.bot.marsbot_table import MarsBotTable, components
 
 
@@ -51,3 +52,73 @@ async def test_the_rulebooks_card_notes_are_in_the_rules_and_the_attack_picker(
     user_locales[table.person.id] = "cs"
     czech = await table.person.slash("marsbot rules")
     assert "**Mons Insurance** proti MarsBotovi použít nemůžeš" in str(czech.response.embeds[0].to_dict())
+
+
+async def until_card_question(table: MarsBotTable) -> dict:
+    """Reports ``done`` until MarsBot asks for a revealed project card."""
+    for _ in range(10):
+        state = await table.state()
+        if state["question"] and state["question"]["kind"] == "card":
+            return state
+        assert moved(await table.play("done"))
+    raise AssertionError("MarsBot never asked for a card")
+
+
+async def test_the_tie_break_states_its_rule_and_the_tile_its_place_on_the_printed_board(
+    simcord_env: Env,
+) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start()
+    await until_card_question(table)
+    asking = table.posts()[-1].content
+    assert "Turn over the **top card of MarsBot's action pile**" in asking and "Your move." not in asking
+    assert "it goes on MarsBot's played pile" in asking
+    assert moved(await table.play("card building+building 10 noreq vp0"))  # building 2: an ocean
+    post = table.posts()[-1].content
+    assert "Then put it on **MarsBot's played pile**." in post
+    assert "❓ 7 spaces tie for MarsBot's ocean: **A2** (row A, 2nd space — 2 steel, an ocean space)" in post
+    assert "enter its **cost** (**Enter the cost**), then discard it." in post
+    assert "Your move." not in post
+    assert moved(await table.play("cost 3"))
+    post = table.posts()[-1].content
+    assert "Discard the revealed card." in post
+    assert "📍 Place a **MarsBot ocean** on **D8** (row D, 8th space — " in post
+
+
+async def test_a_typed_space_off_the_map_gets_the_maps_sentence(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=5)
+    await table.start()
+    for typed in ("Z9", "C44", "12"):
+        refused = await table.person.slash("marsbot tile", kind="city", space=typed)
+        assert refused.ephemeral and f"There is no space {typed} on Tharsis" in refused.response.content
+    assert (await table.state())["map"] == {}
+
+
+async def test_the_person_reports_mohole_area_and_artificial_lake_but_no_special_tile_on_noctis(
+    simcord_env: Env,
+) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=5)
+    await table.start()
+    assert moved(await table.play("tile special E4"))  # Mohole Area on an ocean space
+    assert moved(await table.play("tile ocean C3"))  # Artificial Lake
+    refused = await table.play("tile special E3")
+    assert refused.ephemeral and "E3 is reserved for Noctis City." in refused.response.content
+    state = await table.state()
+    assert state["map"] == {
+        "E4": {"tile": "special", "owner": "person"},
+        "C3": {"tile": "ocean", "owner": "person"},
+    }
+    assert state["params"]["oceans"] == 1
+
+
+async def test_the_research_post_says_this_games_number_of_cards(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start(difficulty="brutal")
+    for _ in range(60):
+        state = await table.state()
+        if state["generation"] == 2:
+            break
+        await table.play(table.next_move(state))
+    text = "\n".join(m.content for m in table.dm.history())
+    assert "put the **top 4 project cards of your deck face down**" in text
+    assert "4 on brutal" not in text
