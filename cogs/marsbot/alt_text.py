@@ -9,6 +9,7 @@ from typing import Any
 from bot import outgoing
 from bot.i18n import Tr
 from cogs.marsbot.labels import space_name, tile_name, track_name
+from render.marsbot.claims import claim_rows
 
 LIMIT = 1000
 """Discord takes 1024 characters of an attachment's description."""
@@ -54,5 +55,20 @@ def _position(value: Any) -> Any:
     return value.get("pos", value.get("position", "?")) if isinstance(value, Mapping) else value
 
 
+def claims_words(view: Mapping[str, Any], tr: Tr) -> str:
+    """The claims picture in words: each section's title and its rows."""
+    parts = [
+        tr(
+            "marsbot.alt.claims",
+            title=title,
+            rows=", ".join(tr("marsbot.alt.claim", name=name, right=right) for _, name, right in rows),
+        )
+        for title, rows in claim_rows(view, tr)
+    ]
+    return outgoing.clip(" ".join(parts), LIMIT)
+
+
 def alt_texts(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> list[str]:
-    return [board_words(view, tr)]
+    """The board's description, then the claims picture's when there is one."""
+    claims = claims_words(view, tr)
+    return [board_words(view, tr), claims] if claims else [board_words(view, tr)]

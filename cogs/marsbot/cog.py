@@ -38,6 +38,7 @@ from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, m
 from engine.marsbot.game import GAME
 from engine.marsbot.levels import CUSTOM
 from render.marsbot.board import board_image, render_board
+from render.marsbot.claims import render_claims
 from render.marsbot.legend import legend_png
 
 NAME = "marsbot"
@@ -83,6 +84,7 @@ class MarsBot(
                 pickers=PICKERS,
                 taken_back=put_back,
                 awaited=awaited,
+                render_details=render_claims,
                 post_limit=None,
             )
         )

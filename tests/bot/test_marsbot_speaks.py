@@ -122,3 +122,22 @@ async def test_the_research_post_says_this_games_number_of_cards(simcord_env: En
     text = "\n".join(m.content for m in table.dm.history())
     assert "put the **top 4 project cards of your deck face down**" in text
     assert "4 on brutal" not in text
+
+
+async def test_the_second_picture_shows_claims_funded_awards_with_marsbots_values_and_cities_off_mars(
+    simcord_env: Env,
+) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=5)
+    await table.start()
+    (post,) = table.posts()
+    assert len(post.attachments) == 1  # nothing claimed yet: the board alone
+    assert moved(await table.play("milestone mayor"))
+    assert moved(await table.play("award banker"))
+    assert moved(await table.play("tile city PHOBOS"))
+    post = table.posts()[-1]
+    board, claims = post.attachments
+    assert (board.filename, claims.filename) == ("marsbot.png", "marsbot-details.png")
+    described = claims.description or ""
+    assert "Claimed milestones: Mayor (you)." in described
+    assert "Funded awards (MarsBot's value now): Banker (funded by you · MarsBot 0)." in described
+    assert "Off Mars: Phobos (city)." in described
