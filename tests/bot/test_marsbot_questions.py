@@ -3,7 +3,9 @@ rulebook's rule, MarsBot's values, what counts as yours, in English and in Czech
 
 from __future__ import annotations
 
+from bot.board_post import BoardPosts
 from bot.i18n import Tr
+from cogs.marsbot.events import event_words
 from cogs.marsbot.questions import awaited
 from engine.marsbot.game import GAME
 from tests.engine.marsbot_support import position
@@ -61,3 +63,35 @@ def test_the_final_score_question_names_the_award_points_won() -> None:
 def test_meteor_shower_asks_with_the_cards_that_cancel_it() -> None:
     text = awaited(asked({"kind": "plants"}), Tr("en"))
     assert text is not None and "**at least 3 plants**" in text and "Protected Habitats" in text
+
+
+def words(lang: str, events: list) -> list[str]:
+    return [BoardPosts.event_text(Tr(lang), e, ["dana"], event_words) for e in events]
+
+
+def test_marsbot_first_with_no_final_greenery_says_it_has_none() -> None:
+    state = position(params={"temperature": 8, "oxygen": 14, "oceans": 9}, first="marsbot")
+    state["passed"] = {"person": False, "marsbot": True}
+    _, events = GAME.apply(state, 0, "pass")
+    text = "\n".join(words("en", events))
+    assert "MarsBot places its greeneries first." in text
+    assert text.index("greeneries first") < text.index("🌳 MarsBot has no final greenery")
+    assert "🌳 MarsBot nemá žádnou závěrečnou zeleň" in "\n".join(words("cs", events))
+
+
+def test_c02s_white_cube_says_what_it_replaces() -> None:
+    state = position({"corporation": "C02"}, tracks={"building": 5}, action_deck=["P"])
+    state, _ = GAME.apply(state, 0, "done")
+    _, events = GAME.apply(state, 0, "card building 3 noreq vp0")
+    text = "\n".join(words("en", events))
+    cube = "A white cube on space 6 of the building track: instead of +1 temperature, MarsBot resolves"
+    assert cube in text
+    assert "Raise the temperature" not in text
+    czech = "\n".join(words("cs", events))
+    assert "je bílá kostička: místo akce „teplota +1“ vyhodnoť za MarsBota horní kartu projektu" in czech
+
+
+def test_czech_says_prijem_for_megacredit_production() -> None:
+    state = position(tracks={"event": 3})
+    _, events = GAME.apply(state, 0, "cut megacredits 1")
+    assert "Snížení příjmu MarsBota" in "\n".join(words("cs", events))

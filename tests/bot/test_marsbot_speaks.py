@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from simcord import Env
 
+from engine.marsbot.game import GAME
 from tests.bot.harness import moved
 from tests.bot.marsbot_table import MarsBotTable, components
 
@@ -141,3 +142,29 @@ async def test_the_second_picture_shows_claims_funded_awards_with_marsbots_value
     assert "Claimed milestones: Mayor (you)." in described
     assert "Funded awards (MarsBot's value now): Banker (funded by you · MarsBot 0)." in described
     assert "Off Mars: Phobos (city)." in described
+
+
+async def test_the_generation_limit_post_gives_marsbots_breakdown(simcord_env: Env) -> None:
+    """The person passes at once every generation and reveals only cards without tags."""
+    table = await MarsBotTable.open(simcord_env, seed=4)
+    await table.start()
+    for _ in range(400):
+        row = await table.row()
+        if row.status != "active":
+            break
+        state = row.state
+        question = state["question"]
+        if question is not None and question["kind"] == "card":
+            notation = "card none 0 noreq vp0"
+        else:
+            notation = table.next_move(state) if question is not None else "pass"
+        await table.play(notation)
+    else:
+        raise AssertionError("the game did not reach the generation limit")
+    state = await table.state()
+    assert state["ended"] == "generation_limit"
+    last = table.posts()[-1].content
+    assert "⌛ Generation 20 would begin: **MarsBot wins**." in last
+    total = GAME.outcome(state).scores[1]
+    assert f"🧮 MarsBot scores **{total}** in generation 20: TR {state['tr']}, milestones " in last
+    assert "money 0, cards 0." in last
