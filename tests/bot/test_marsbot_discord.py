@@ -59,7 +59,7 @@ async def test_a_revealed_card_by_the_form_and_a_bad_cost_changes_nothing(simcor
     await table.start()
     await until_card_question(table)
     board = table.posts()[-1]
-    assert "Reveal the **top card of MarsBot's action pile**" in board.content
+    assert "Turn over the **top card of MarsBot's action pile**" in board.content
     assert labels(board)[0] == "Card revealed…"
     form = await table.person.click(board, label="Card revealed…")
     assert form.ephemeral and "no tags" in form.response.content
