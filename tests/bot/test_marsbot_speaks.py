@@ -168,3 +168,21 @@ async def test_the_generation_limit_post_gives_marsbots_breakdown(simcord_env: E
     total = GAME.outcome(state).scores[1]
     assert f"🧮 MarsBot scores **{total}** in generation 20: TR {state['tr']}, milestones " in last
     assert "money 0, cards 0." in last
+
+
+async def test_the_tie_break_in_czech(simcord_env: Env, user_locales: dict[int, str]) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    user_locales[table.person.id] = "cs"
+    await table.start()
+    await until_card_question(table)
+    assert "❓ Otoč **vrchní kartu MarsBotova akčního balíčku**" in table.posts()[-1].content
+    assert moved(await table.play("card building+building 10 noreq vp0"))
+    post = table.posts()[-1].content
+    assert "Pak ji odlož na **hromádku MarsBotových zahraných karet**." in post
+    assert "❓ Pro MarsBotovu destičku (oceán) je ve shodě 7 polí: **A2** (řada A, 2. pole — " in post
+    assert "zadej její **náklady** (**Zadat náklady**) a kartu odhoď." in post
+    assert moved(await table.play("cost 3"))
+    post = table.posts()[-1].content
+    placed = "📍 Polož za MarsBota na pole **D8** (řada D, 8. pole — 2 rostliny, pole pro oceán): **oceán**."
+    assert placed in post
+    assert "Otočenou kartu odhoď." in post
