@@ -32,6 +32,8 @@ PICKED: dict[str, set[str]] = {
 """Board actions that open a picker, and the move kinds each builds."""
 
 
+OCEAN_MARK = "🌊"
+"""Marks an ocean space in the ocean's list of spaces."""
 OFF_ROW = "OFF"
 """The picker's "row" of the spaces off Mars (Phobos, Ganymede)."""
 
@@ -71,7 +73,14 @@ def tile_labels(
             for t in tokens
         )
     spaces = mars_of(state).spaces
-    return _options((t, space_words(tr, t, spaces[t].bonus if t in spaces else None)) for t in tokens)
+
+    def label(sid: str) -> str:
+        words = space_words(tr, sid, spaces[sid].bonus if sid in spaces else None)
+        # an ocean may go on land too (Artificial Lake): the ocean spaces stand out in its list
+        marked = chosen[0] == "ocean" and sid in spaces and spaces[sid].ocean
+        return f"{OCEAN_MARK} {words}" if marked else words
+
+    return _options((t, label(t)) for t in tokens)
 
 
 def raise_labels(

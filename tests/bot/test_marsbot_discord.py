@@ -102,7 +102,8 @@ async def test_reports_by_buttons_offer_only_legal_spaces(simcord_env: Env) -> N
     assert row_options == ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
     spaces = await table.person.select(rows.response, ["E"])
     offered = [o["label"] for o in components(spaces.response)[0]["options"]]
-    assert offered[2:5] == ["E4 (2 plants)", "E5 (2 plants)", "E6 (2 plants)"] and "E3" not in str(offered)
+    assert offered[2:5] == ["🌊 E4 (2 plants)", "🌊 E5 (2 plants)", "🌊 E6 (2 plants)"]  # the ocean spaces
+    assert offered[:2] == ["E1 (2 plants)", "E2 (2 plants)"] and "E3" not in str(offered)  # land; not Noctis
     await table.person.select(spaces.response, ["E5"])
     state = await table.state()
     assert state["map"]["E5"] == {"tile": "ocean", "owner": "person"} and state["params"]["oceans"] == 1
