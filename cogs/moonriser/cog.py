@@ -24,7 +24,8 @@ from bot.tables import GameAdapter, TableService
 from cogs.moonriser.alt_text import alt_texts
 from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
-from cogs.moonriser.pickers import PICKERS, PREFIX, place_preview
+from cogs.moonriser.pickers import PICKERS, PREFIX
+from cogs.moonriser.placing import place_preview
 from cogs.moonriser.private import show_hand
 from cogs.moonriser.quotes import field_costs, rotation_vps, upgrade_costs
 from engine.core import IllegalMove
@@ -241,7 +242,9 @@ class Moonriser(
         except IllegalMove as error:
             raise self.service.refusal(table, error, tr) from None
         preview = place_preview(tr, table.state, seat, notation)
-        await show_preview(interaction, PREFIX, "place", table, seat, notation, preview, tr)
+        await show_preview(
+            interaction, PREFIX, "place", table, seat, notation, preview, tr, make=place_preview
+        )
 
     @app_commands.command(
         name=cmd("cmd.moonriser.upgrade.name"), description=cmd("cmd.moonriser.upgrade.description")
