@@ -38,8 +38,8 @@ def place_steps(move: Move) -> Iterable[Chosen]:
     return ((f"{tile}@{source}", row_of(field), field, rotation),)
 
 
-def field_steps(move: Move) -> Iterable[Chosen]:
-    return ((row_of(move.args[0]), move.args[0]),)
+def whole_field(move: Move) -> Iterable[Chosen]:
+    return ((move.args[0],),)
 
 
 def whole(move: Move) -> Iterable[Chosen]:
@@ -67,8 +67,7 @@ def base_labels(
 def upgrade_labels(
     tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
 ) -> list[discord.SelectOption]:
-    if not chosen:
-        return _rows(tr, tokens)
+    """The seat's own tiles it can upgrade now, in one step (a colony has far fewer than 25)."""
     options = []
     costs = upgrade_costs(state, seat)
     for field in sorted(tokens, key=_field_key):
@@ -192,7 +191,7 @@ PICKERS = Pickers(
         "place": _spec(
             {"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest
         ),
-        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", field_steps),
+        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field),
         "trade": _spec({"trade", "swap"}, trade_labels, "trade", whole, basis=final_basis),
         "discard": _spec({"discard"}, discard_labels, "discard", whole),
     },
