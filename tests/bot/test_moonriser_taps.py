@@ -48,3 +48,31 @@ async def test_a_placement_of_the_bots_choice_by_buttons_is_three_taps(simcord_e
     taps = await tap_move(me, table.thread, lambda: table.boards()[-1], state, seat, first.notation)
     assert taps == 3
     assert (await table.state())["tiles"][first.field]["tile"] == tile
+
+
+async def test_a_turn_without_planning_that_places_a_tile_is_six_taps(simcord_env: Env) -> None:
+    """Don't plan, Place → tile → Confirm, Done: produce, End turn: 6 taps (10 before issue 27:
+    Plan → pay nothing, Place → tile → row → field → rotation → Confirm, Done, End)."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    while (await table.state())["phase"] in ("base", "setup_keep"):
+        for seat in await table.awaited():
+            state = await table.state()
+            await play(table, await table.person_at(seat), GAME.bot_move(state, seat, "normal").notation)
+    (seat,) = await table.awaited()
+    me = await table.person_at(seat)
+    taps = 0
+
+    async def tap(notation: str) -> None:
+        nonlocal taps
+        state = await table.state()
+        taps += await tap_move(me, table.thread, lambda: table.boards()[-1], state, seat, notation)
+        assert (await table.bot.store.moves(table.table_id))[-1].notation == notation
+
+    await tap("plan 0")
+    state = await table.state()
+    tile, source = next((m.args[0], m.args[3]) for m in GAME.legal_moves(state, seat) if m.kind == "place")
+    await tap(ranked(state, seat, tile, source)[0].notation)
+    await tap("done")
+    await tap("end")
+    assert taps == 6
+    assert (await table.state())["active"] != seat
