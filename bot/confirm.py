@@ -14,6 +14,7 @@ fresh picker instead of letting the click fail silently.
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -140,7 +141,7 @@ class ConfirmMove(discord.ui.View):
         if table.id != self.table.id or (self.check_version and table.version != self.table.version):
             raise service.stale(self.table.game)
         assert table.state is not None and self.make is not None
-        preview = self.make(self.tr, table.state, self.seat, notation)
+        preview = await asyncio.to_thread(self.make, self.tr, table.state, self.seat, notation)
         view = ConfirmMove(
             interaction.client,
             self.prefix,

@@ -22,6 +22,7 @@ message says so and loses its select (``StepPicker.on_timeout``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -263,7 +264,8 @@ class StepPicker(discord.ui.View):
         notation = pick(table.state)
         if notation is None:
             raise service.stale(self.table.game)
-        preview = self.spec.confirm(self.tr, table.state, self.seat, notation)
+        # a picture: drawn off the event loop
+        preview = await asyncio.to_thread(self.spec.confirm, self.tr, table.state, self.seat, notation)
         await show_preview(
             interaction,
             self.pickers.prefix,
