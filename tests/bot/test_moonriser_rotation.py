@@ -5,9 +5,11 @@ with the new price and VP, and Confirm builds exactly what is shown."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from simcord import Env
 
+from bot.client import GameBot
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import check_place, placements
 from engine.moonriser.suggest import best_on, ranked
@@ -102,3 +104,16 @@ async def test_the_placement_preview_reads_in_czech(simcord_env: Env, user_local
     opened = await me.click(table.boards()[-1], label="Place a tile")  # the board speaks the table's language
     step = await me.select(opened.response, [f"{tile}@{source}"])
     assert "Návrh" in step.response.content and "otočí dílek" in step.response.content
+
+
+async def test_turning_a_preview_shown_before_a_restart_answers_with_a_fresh_picker(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    message, *_ = await preview_with_turns(table, seat, me)
+    state = await table.state()
+    await simcord_env.restart_bot(make_bot())
+    late = await me.click(message, label="↻")
+    assert "expired" in late.response.content and "Phase II" in late.response.content
+    assert await table.state() == state
