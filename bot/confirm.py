@@ -58,13 +58,10 @@ class ConfirmMove(discord.ui.View):
         self.check_version, self.make, self.tr = check_version, make, tr
         self.prefix, self.action = prefix, action
 
-        def ident() -> str:
-            return picker_id(client, prefix, table.id, action)
-
         if make is not None and preview is not None:
             if preview.choices:
                 select: discord.ui.Select[ConfirmMove] = discord.ui.Select(
-                    custom_id=ident(),
+                    custom_id=picker_id(client, prefix, table.id, action),
                     placeholder=preview.choices_placeholder[:150] or None,
                     options=[
                         discord.SelectOption(
@@ -81,15 +78,24 @@ class ConfirmMove(discord.ui.View):
                 self.add_item(select)
             for step in preview.steps[:5]:
                 button: discord.ui.Button[ConfirmMove] = discord.ui.Button(
-                    label=step.label, style=discord.ButtonStyle.secondary, custom_id=ident(), row=1
+                    label=step.label,
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=picker_id(client, prefix, table.id, action),
+                    row=1,
                 )
                 button.callback = self._stepper(step)  # type: ignore[method-assign]
                 self.add_item(button)
         confirm: discord.ui.Button[ConfirmMove] = discord.ui.Button(
-            label=tr("confirm.confirm"), style=discord.ButtonStyle.success, custom_id=ident(), row=2
+            label=tr("confirm.confirm"),
+            style=discord.ButtonStyle.success,
+            custom_id=picker_id(client, prefix, table.id, action),
+            row=2,
         )
         cancel: discord.ui.Button[ConfirmMove] = discord.ui.Button(
-            label=tr("confirm.cancel"), style=discord.ButtonStyle.secondary, custom_id=ident(), row=2
+            label=tr("confirm.cancel"),
+            style=discord.ButtonStyle.secondary,
+            custom_id=picker_id(client, prefix, table.id, action),
+            row=2,
         )
         confirm.callback = self._confirm  # type: ignore[method-assign]
         cancel.callback = self._cancel  # type: ignore[method-assign]
