@@ -122,6 +122,7 @@ class Taps:
     """Of each turn's taps, those spent on trades (Phase III, 4:1 and swaps)."""
     setup: int = 0
     final: int = 0
+    ended: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     before: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     """The same turns under the flow before issue 27 (a placement 6 taps: Place, tile, row,
@@ -131,12 +132,13 @@ class Taps:
         return statistics.median(self.turns.values())
 
 
-async def play_by_buttons(table: Any, moves_max: int = 5000) -> Taps:
-    """Play ``table`` (a ``tests.bot.moonriser_table.MoonTable`` of people only) to its end."""
+async def play_by_buttons(table: Any, turns_max: int | None = None) -> Taps:
+    """Play ``table`` (a ``tests.bot.moonriser_table.MoonTable`` of people only) to its end, or
+    until ``turns_max`` turns of the main game have ended."""
     taps = Taps()
-    for _ in range(moves_max):
+    while True:
         row = await table.row()
-        if row.status != "active":
+        if row.status != "active" or (turns_max is not None and taps.ended >= turns_max):
             break
         state = row.state
         seat = GAME.to_act(state)[0]
@@ -145,6 +147,8 @@ async def play_by_buttons(table: Any, moves_max: int = 5000) -> Taps:
         phase = state["phase"]
         spent = await tap_move(person, table.thread, lambda: table.boards()[-1], state, seat, notation)
         taps.kinds[notation.split()[0]] += spent
+        if notation == "end" and phase == "trade":
+            taps.ended += 1
         if phase in TURN_PHASES:
             taps.turns[(state["round"], seat)] += spent
             old = {"place": 6, "upgrade": 3}.get(notation.split()[0], 2 if notation == "plan 0" else spent)
@@ -161,13 +165,13 @@ async def play_by_buttons(table: Any, moves_max: int = 5000) -> Taps:
     return taps
 
 
-async def _measure(seed: int, folder: Path) -> Taps:
+async def _measure(seed: int, folder: Path, players: int, turns_max: int | None) -> Taps:
     from bench.simcord_moves import simcord_bot
     from tests.bot.moonriser_table import MoonTable
 
     async with simcord_bot(folder) as (env, _bot):
-        table = await MoonTable.open(env, players=4, seed=seed)
-        return await play_by_buttons(table)
+        table = await MoonTable.open(env, players=players, seed=seed)
+        return await play_by_buttons(table, turns_max)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,13 +179,15 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m bench.moonriser_taps", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--quick", action="store_true", help="2 seats, 6 turns: checks the command works")
     args = parser.parse_args(argv)
+    players, turns_max = (2, 6) if args.quick else (4, None)
     with tempfile.TemporaryDirectory() as folder:
-        taps = asyncio.run(_measure(args.seed, Path(folder)))
+        taps = asyncio.run(_measure(args.seed, Path(folder), players, turns_max))
     counts = sorted(taps.turns.values())
     median = taps.median()
     verdict = "ok" if median <= 6 else "FAIL"
-    print(f"Moonriser taps by buttons — a 4-seat game, seed {args.seed}: {len(counts)} turns")
+    print(f"Moonriser taps by buttons — a {players}-seat game, seed {args.seed}: {len(counts)} turns")
     print(f"taps per turn: median {median:g}  target <= 6  {verdict}; mean {statistics.mean(counts):.1f}, "
           f"max {counts[-1]}")
     print(f"the same moves by the flow before issue 27: median {statistics.median(taps.before.values()):g}")
