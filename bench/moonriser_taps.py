@@ -188,8 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     median = taps.median()
     verdict = "ok" if median <= 6 else "FAIL"
     print(f"Moonriser taps by buttons — a {players}-seat game, seed {args.seed}: {len(counts)} turns")
-    print(f"taps per turn: median {median:g}  target <= 6  {verdict}; mean {statistics.mean(counts):.1f}, "
-          f"max {counts[-1]}")
+    print(
+        f"taps per turn: median {median:g}  target <= 6  {verdict}; mean {statistics.mean(counts):.1f}, "
+        f"max {counts[-1]}"
+    )
     print(f"the same moves by the flow before issue 27: median {statistics.median(taps.before.values()):g}")
     apart = statistics.median(n - taps.trading.get(turn, 0) for turn, n in taps.turns.items())
     traded = sum(1 for turn in taps.turns if taps.trading.get(turn))

@@ -188,9 +188,7 @@ PICKERS = Pickers(
     specs={
         "base": _spec({"base"}, base_labels, "base", base_steps),
         "plan": _spec({"plan"}, plan_labels, "plan", whole),
-        "place": _spec(
-            {"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest
-        ),
+        "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest),
         "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field),
         "trade": _spec({"trade", "swap"}, trade_labels, "trade", whole, basis=final_basis),
         "discard": _spec({"discard"}, discard_labels, "discard", whole),
