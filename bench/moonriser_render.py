@@ -4,7 +4,8 @@ Measured the way RunArch's is (``bench.runarch.bench_render``): varied positions
 with ``render_board`` once the sprite caches are warm (a long-running bot has them after its
 first pictures; the first picture of the process is reported apart), and the baseline
 PNG-encodes a blank picture of the same size and palette with the same settings. Target from
-issue #14: render <= 3x the floor, PNG < 500 KB. The positions are public views of random
+issue #14: render <= 3x the floor, PNG < 500 KB. The supply picture and one tile's picture
+(issue 27) are measured the same way, in English and Czech. The positions are public views of random
 legal games for 2-4 players, sampled from an empty board to a full one.
 """
 
@@ -77,6 +78,52 @@ def bench_render(renders: int, seed: int) -> tuple[float, Summary, Summary, int,
     return first, rendered, baseline, max(sizes), rendered.p50 / baseline.p50
 
 
+def bench_cards(renders: int, seed: int) -> list[tuple[str, Summary, Summary, float]]:
+    """The supply picture and one tile's picture (issue 27, target <= 3x the blank encode of
+    the same size), warm: a card is drawn once per tile and language, then only pasted."""
+    import io
+
+    from PIL import Image
+
+    from bot.i18n import Tr
+    from render.kit import blank_like, encode_png
+    from render.moonriser.board import PAL
+    from render.moonriser.supply import render_supply
+
+    positions = [v for v in views(max(renders, 12), seed) if v.get("tiles")]
+    rnd = random.Random(seed)
+    out = []
+    for lang in ("en", "cs"):
+        tr = Tr(lang)
+        jobs = {
+            "supply": lambda v, tr=tr: render_supply(v, tr),
+            "one tile": lambda v, tr=tr: _tile(v, tr, rnd),
+        }
+        for name, job in jobs.items():
+            for view in positions:  # warm: every card of these games
+                job(view)
+            chosen = [rnd.choice(positions) for _ in range(renders)]
+            it = iter(chosen)
+            sizes: list[tuple[int, int]] = []
+
+            def one(job=job, it=it, sizes=sizes) -> None:  # type: ignore[no-untyped-def]
+                sizes.append(Image.open(io.BytesIO(job(next(it)))).size)
+
+            rendered = Summary.of(sample(one, renders))
+            blanks = [blank_like(size, PAL) for size in sizes]
+            bt = iter(blanks)
+            baseline = Summary.of(sample(lambda bt=bt: encode_png(next(bt)), renders))
+            out.append((f"{name} ({lang})", rendered, baseline, rendered.p50 / baseline.p50))
+    return out
+
+
+def _tile(view: dict, tr: object, rnd: random.Random) -> bytes:
+    from render.moonriser.supply import render_tile
+
+    field = rnd.choice(sorted(view["tiles"]))
+    return render_tile(view, view["tiles"][field]["tile"], tr, f"{field} · {NAMES[0]}")  # type: ignore[arg-type]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.moonriser_render", description=__doc__.splitlines()[0]
@@ -94,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     print(row("render moonriser board", rendered, f"{ratio:.2f}x blank  target <= 3x  {verdict(ratio <= 3)}"))
     note = f"largest board PNG {biggest / 1024:.0f} KB  target < 500 KB  {verdict(biggest < 500 * 1024)}"
     print(row("  baseline: blank PNG encode", blank, note))
+    for name, rendered, baseline, ratio in bench_cards(renders, args.seed):
+        print(row(f"render {name}", rendered, f"{ratio:.2f}x blank  target <= 3x  {verdict(ratio <= 3)}"))
+        print(row("  baseline: blank PNG encode", baseline, "the same sizes"))
     return 0
 
 

@@ -14,12 +14,27 @@ from engine.core import Game, Move, State
 
 
 @dataclass(frozen=True)
+class Alternative:
+    """Another move the preview can turn into in place (a rotation, the next field)."""
+
+    label: str
+    notation: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class Preview:
-    """What a player sees before confirming: a sentence and, optionally, a PNG."""
+    """What a player sees before confirming: a sentence and, optionally, a PNG.
+
+    ``steps`` are buttons and ``choices`` a select, each redrawing the preview as another move
+    (the game's ``MakePreview``) without going back through the picker."""
 
     content: str
     png: bytes | None = None
     filename: str = "preview.png"
+    steps: tuple[Alternative, ...] = ()
+    choices: tuple[Alternative, ...] = ()
+    choices_placeholder: str = ""
 
 
 MakePreview = Callable[[Tr, State, int, str], Preview]
@@ -64,6 +79,9 @@ class PickSpec:
     confirm: MakePreview | None = None
     """When given, a complete choice is not played at once: the player sees this preview of the
     move (a picture, its cost) with **Confirm** and **Cancel** (``bot.confirm``)."""
+    suggest: Callable[[State, int, Chosen], str | None] | None = None
+    """With ``confirm``: after a choice, the notation of the move to preview at once (the best
+    that continues it), or ``None`` to go on choosing; the preview steps to the others."""
     skip_single: bool = False
     """After a choice, a following step with only one possible answer is taken for the player
     (one tap less on a phone: "1 laborer" when that is all a space can take)."""

@@ -22,9 +22,11 @@ message says so and loses its select (``StepPicker.on_timeout``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -214,8 +216,13 @@ class StepPicker(discord.ui.View):
             chosen = (*chosen, following.pop())
             going_on = [p for p in going_on if p[: len(chosen)] == chosen]
         if going_on == [chosen] and self.spec.confirm is not None:
-            await self._preview(interaction, self.paths[chosen], version)
+            await self._preview(interaction, lambda state: self.paths[chosen], version)
             return
+        if self.spec.confirm is not None and self.spec.suggest is not None:
+            suggest, seat, start = self.spec.suggest, self.seat, chosen
+            if suggest(self.table.state or {}, seat, start) is not None:
+                await self._preview(interaction, lambda state: suggest(state, seat, start), version)
+                return
         if going_on == [chosen]:
             notation = self.paths[chosen]
             await service.play(
@@ -244,14 +251,21 @@ class StepPicker(discord.ui.View):
         judge = spec.basis
         return lambda state: judge(state, seat) == basis
 
-    async def _preview(self, interaction: discord.Interaction, notation: str, version: int | None) -> None:
-        """Show the complete choice's preview with Confirm/Cancel in place of this picker."""
+    async def _preview(
+        self, interaction: discord.Interaction, pick: Callable[[State], str | None], version: int | None
+    ) -> None:
+        """Show the preview of the move ``pick`` names on the current board, with Confirm/Cancel
+        (and the preview's other moves), in place of this picker."""
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         table = await service.running_table_here(interaction, self.table.game)
         if table.id != self.table.id or (version is not None and table.version != version):
             raise service.stale(self.table.game)
         assert table.state is not None and self.spec.confirm is not None
-        preview = self.spec.confirm(self.tr, table.state, self.seat, notation)
+        notation = pick(table.state)
+        if notation is None:
+            raise service.stale(self.table.game)
+        # a picture: drawn off the event loop
+        preview = await asyncio.to_thread(self.spec.confirm, self.tr, table.state, self.seat, notation)
         await show_preview(
             interaction,
             self.pickers.prefix,
@@ -262,6 +276,7 @@ class StepPicker(discord.ui.View):
             preview,
             self.tr,
             replace=True,
+            make=self.spec.confirm,
         )
 
 

@@ -19,6 +19,7 @@ from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
 from bot.tables import TableService, over_refusal
 from cogs.moonriser.keep import KeepPicker
+from cogs.moonriser.lookup import show_supply
 from cogs.moonriser.pickers import PREFIX
 from cogs.moonriser.private import show_hand
 from db.models import TableRow
@@ -26,7 +27,13 @@ from engine.core import Move
 from engine.moonriser.game import GAME
 
 NAME = "moonriser"
-DIRECT = {"draw_basic": "draw basic", "draw_advanced": "draw advanced", "done": "done", "end": "end"}
+DIRECT = {
+    "plan_none": "plan 0",
+    "draw_basic": "draw basic",
+    "draw_advanced": "draw advanced",
+    "done": "done",
+    "end": "end",
+}
 """Buttons that play a move at once."""
 SIMULTANEOUS = frozenset({"keep", "trade", "end"})
 """Actions some phases offer several seats at once (their boards do not go stale for each other)."""
@@ -42,7 +49,7 @@ def _up_to_a_placement(state: dict[str, Any], seat: int) -> Iterator[Move]:
 
 
 def actions_for(state: dict[str, Any]) -> list[str]:
-    """The buttons a board shows: the common steps of the phase, then the hand."""
+    """The buttons a board shows: the common steps of the phase, then the hand and the supply."""
     waiting = GAME.to_act(state)
     if not waiting:
         return []
@@ -54,7 +61,7 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     if "keep" in kinds:
         actions.append("keep")
     if "plan" in kinds:
-        actions.append("plan")
+        actions.extend(("plan", "plan_none"))
     if "draw" in kinds:
         draws = {m.notation for m in moves if m.kind == "draw"}
         actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in draws)
@@ -67,7 +74,7 @@ def actions_for(state: dict[str, Any]) -> list[str]:
         actions.append("discard")
     if "end" in kinds:
         actions.append("end")
-    return [*actions, "hand"]
+    return [*actions, "hand", "supply"]
 
 
 async def my_turn(interaction: discord.Interaction, version: int | None = None) -> tuple[TableRow, int]:
@@ -120,6 +127,9 @@ class BoardButton(
             raise over_refusal(own)
         if self.action == "hand":
             await show_hand(interaction)
+            return
+        if self.action == "supply":
+            await show_supply(interaction)
             return
         several = len(GAME.to_act(own.state or {})) > 1
         version = None if several and self.action in SIMULTANEOUS else self.version

@@ -24,7 +24,9 @@ from bot.tables import GameAdapter, TableService
 from cogs.moonriser.alt_text import alt_texts
 from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
-from cogs.moonriser.pickers import PICKERS, PREFIX, place_preview
+from cogs.moonriser.lookup import show_tile, tile_choices
+from cogs.moonriser.pickers import PICKERS, PREFIX
+from cogs.moonriser.placing import place_preview
 from cogs.moonriser.private import show_hand
 from cogs.moonriser.quotes import field_costs, rotation_vps, upgrade_costs
 from engine.core import IllegalMove
@@ -144,6 +146,26 @@ class Moonriser(
         await show_hand(interaction)
 
     @app_commands.command(
+        name=cmd("cmd.moonriser.tile.name"), description=cmd("cmd.moonriser.tile.description")
+    )
+    @app_commands.rename(tile=cmd("cmd.moonriser.tile.tile.name"))
+    @app_commands.describe(tile=cmd("cmd.moonriser.tile.tile.description"))
+    async def tile(self, interaction: discord.Interaction, tile: str) -> None:
+        """Any tile on the board or in the supply (public), or in your hand (private)."""
+        await show_tile(interaction, tile)
+
+    @tile.autocomplete("tile")
+    async def _any_tile(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = await self.service.store.open_table_in(interaction.channel_id or 0, NAME)
+        if table is None or table.state is None:
+            return []
+        tr = Tr(lang_of(interaction.locale))
+        seat = table.seat_of(interaction.user.id)
+        return tile_choices(tr, table.state, seat, self.service.names(table, tr), current)
+
+    @app_commands.command(
         name=cmd("cmd.moonriser.rules.name"), description=cmd("cmd.moonriser.rules.description")
     )
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -241,7 +263,9 @@ class Moonriser(
         except IllegalMove as error:
             raise self.service.refusal(table, error, tr) from None
         preview = place_preview(tr, table.state, seat, notation)
-        await show_preview(interaction, PREFIX, "place", table, seat, notation, preview, tr)
+        await show_preview(
+            interaction, PREFIX, "place", table, seat, notation, preview, tr, make=place_preview
+        )
 
     @app_commands.command(
         name=cmd("cmd.moonriser.upgrade.name"), description=cmd("cmd.moonriser.upgrade.description")

@@ -1,9 +1,10 @@
 """Moonriser's private pickers, on the shared picker (``bot.picker``).
 
 Fields are chosen in two steps, the row letter then the field, because a board has up to 60
-fields and a select shows 25. A placement is chosen tile → row → field → rotation and then
-shown as a preview (the tile in place, its price and the VP it earns) with **Confirm**: the
-player sees exactly what they are about to build. Select ids are ``mrp:<boot>:<table>:<action>:<nonce>``.
+fields and a select shows 25. A placement is chosen by its tile alone: the preview
+(``cogs.moonriser.placing``) opens on that tile's best placement, drawn in place with its price
+and the VP it earns, and turns or moves it in place before **Confirm**. Select ids are
+``mrp:<boot>:<table>:<action>:<nonce>``.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from typing import Any
 
 import discord
 
-from bot.confirm import Preview
 from bot.i18n import Tr
 from bot.picker import Chosen, Pickers, PickSpec
 from cogs.moonriser.labels import clip, colour_word, tile_label, tile_name, tokens_words
-from cogs.moonriser.quotes import field_costs, placement, rotation_vps, trade_terms, upgrade_costs
+from cogs.moonriser.placing import place_preview, suggest
+from cogs.moonriser.quotes import field_costs, rotation_vps, trade_terms, upgrade_costs
 from engine.core import Move, State
 from engine.moonriser.game import GAME
 
@@ -37,8 +38,8 @@ def place_steps(move: Move) -> Iterable[Chosen]:
     return ((f"{tile}@{source}", row_of(field), field, rotation),)
 
 
-def field_steps(move: Move) -> Iterable[Chosen]:
-    return ((row_of(move.args[0]), move.args[0]),)
+def whole_field(move: Move) -> Iterable[Chosen]:
+    return ((move.args[0],),)
 
 
 def whole(move: Move) -> Iterable[Chosen]:
@@ -66,8 +67,7 @@ def base_labels(
 def upgrade_labels(
     tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
 ) -> list[discord.SelectOption]:
-    if not chosen:
-        return _rows(tr, tokens)
+    """The seat's own tiles it can upgrade now, in one step (a colony has far fewer than 25)."""
     options = []
     costs = upgrade_costs(state, seat)
     for field in sorted(tokens, key=_field_key):
@@ -164,26 +164,6 @@ def discard_labels(
     ]
 
 
-def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
-    """The placement drawn in place on the board, with its price and the VP it earns now."""
-    from render.moonriser.hand import render_preview
-
-    found = placement(state, seat, notation)
-    text = tr(
-        "moonriser.preview",
-        tile=tile_name(tr, state, found.tile),
-        field=found.field,
-        rotation=found.rotation,
-        cost=tokens_words(tr, found.cost),
-        vp=found.vp,
-        gained=tr(f"moonriser.symbol.{found.symbol}") if found.symbol else tr("moonriser.nothing"),
-    )
-    png = render_preview(
-        GAME.view(dict(state), None), found.tile, found.field, found.rotation, dict(found.cost), found.vp, tr
-    )
-    return Preview(text, png)
-
-
 def final_basis(state: State, seat: int) -> object:
     """The others' last trades happen at once and each uses only the seat's own tokens and
     tiles: a trade chosen then stands on the seat's own row, not on the board's version."""
@@ -208,8 +188,8 @@ PICKERS = Pickers(
     specs={
         "base": _spec({"base"}, base_labels, "base", base_steps),
         "plan": _spec({"plan"}, plan_labels, "plan", whole),
-        "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview),
-        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", field_steps),
+        "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest),
+        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field),
         "trade": _spec({"trade", "swap"}, trade_labels, "trade", whole, basis=final_basis),
         "discard": _spec({"discard"}, discard_labels, "discard", whole),
     },

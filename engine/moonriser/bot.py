@@ -27,7 +27,7 @@ from engine.moonriser.bot_value import FLOOR, Economy, economy, potential, tile_
 from engine.moonriser.content import TOKENS, Tile, TileSet, tiles_of
 from engine.moonriser.hexes import Hex, neighbours
 from engine.moonriser.notation import BASE, DONE_MOVE, DRAW, KEEP, PLACE, PLAN, UPGRADE
-from engine.moonriser.placement import Context, base_fields, offer_of, upgrade_vp
+from engine.moonriser.placement import Context, Placement, base_fields, offer_of, upgrade_vp
 from engine.moonriser.planning import available, discount
 from engine.moonriser.production import tile_output
 from engine.moonriser.relations import board_of
@@ -150,19 +150,9 @@ def _develop(state: State, seat: int, level: str) -> Move:
     ctx = Context(state, seat)
     easy = level == "easy"
     econ = economy(ctx)
-    thinking = not easy and not econ.last
     best: tuple[float, Move] = (0.0, DONE_MOVE)
     for found in ctx.placements(offer_of(state, seat), scored=True, productive=False):
-        if easy:
-            score = found.vp - FLOOR * sum(found.cost.values())
-        else:
-            score = found.vp + econ.price({c: found.gain.get(c, 0) for c in TOKENS}) - econ.price(found.cost)
-            if thinking:
-                tile, at = ctx.tileset[found.tile], ctx.board.at[found.field]
-                score += econ.produced(_made(ctx, tile, at, found.rotation, found.vp, found.gain))
-                score += potential(ctx, tile, at, found.rotation, found.empty)
-            if found.symbol == "action":
-                score += 2 * econ.rate("red")
+        score = placement_score(ctx, econ, found, easy)
         if score > best[0] + 1e-9:
             best = (score, Move(PLACE, (found.tile, found.field, str(found.rotation), found.source)))
     if not easy:
@@ -178,6 +168,22 @@ def _develop(state: State, seat: int, level: str) -> Move:
             if score > best[0] + 1e-9:
                 best = (score, Move(UPGRADE, (one.label,)))
     return best[1]
+
+
+def placement_score(ctx: Context, econ: Economy, found: Placement, easy: bool = False) -> float:
+    """What a placement is worth to the bot, in VP: VP now and the symbol's tokens, less the
+    price; the normal bot adds the production it brings for the turns left and the halves it
+    leaves open (``easy``: VP now against a quarter VP per token)."""
+    if easy:
+        return found.vp - FLOOR * sum(found.cost.values())
+    score = found.vp + econ.price({c: found.gain.get(c, 0) for c in TOKENS}) - econ.price(found.cost)
+    if not econ.last:
+        tile, at = ctx.tileset[found.tile], ctx.board.at[found.field]
+        score += econ.produced(_made(ctx, tile, at, found.rotation, found.vp, found.gain))
+        score += potential(ctx, tile, at, found.rotation, found.empty)
+    if found.symbol == "action":
+        score += 2 * econ.rate("red")
+    return score
 
 
 def _made(ctx: Context, tile: Tile, at: Hex, rotation: int, vp: int, gain: dict[str, int]) -> dict[str, int]:

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.moonriser.geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
+from render.moonriser.marks import draw_marks
 from render.moonriser.style import (
     FACE_RGB,
     FIELD_RGB,
@@ -367,6 +368,7 @@ def board_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
     lay = _layout(key, players)
     img = _base(key, players).copy()
     draw_tiles(img, view, key, lay["geo"])
+    draw_marks(img, view, lay["geo"])
     draw_status(img, view, names, tr)
     draw_players(img, view, names, tr, lay["players_y"])
     draw_supply(img, view, tr, lay["supply_y"])

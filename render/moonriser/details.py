@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.moonriser.hand import ICON, paint_token
+from render.moonriser.marks import hood_mark, link_mark
 from render.moonriser.style import (
     FACE_RGB,
     PAL,
@@ -120,6 +121,8 @@ def _legend(draw: ImageDraw.ImageDraw, tr: Tr, y: int) -> int:
         ("corner", "legend_corner"),
         ("arrow", "legend_empty"),
         ("upgraded", "legend_upgraded"),
+        ("link", "legend_link"),
+        ("hood", "legend_hood"),
     ]
     for icon, key in rows:
         _legend_icon(draw, icon, x0 + ICON, y)
@@ -139,7 +142,11 @@ def _legend(draw: ImageDraw.ImageDraw, tr: Tr, y: int) -> int:
 
 
 def _legend_icon(draw: ImageDraw.ImageDraw, icon: str, x: float, y: float) -> None:
-    if icon == "corner":
+    if icon in ("link", "hood"):  # the board's own marks (``render.moonriser.marks``)
+        pic, mask = link_mark("energy", 36) if icon == "link" else hood_mark("green", 30)
+        spot = (round(x - pic.width / 2), round(y - pic.height / 2))
+        draw._image.paste(pic.convert("RGB"), spot, mask)  # type: ignore[attr-defined]
+    elif icon == "corner":
         draw.polygon(hex_points(x, y, ICON + 3), fill=FACE_RGB["basic"])
         for c, colour in ((0, "green"), (2, "blue"), (4, "red")):
             from render.moonriser.style import TOKEN_RGB, polar
@@ -160,7 +167,7 @@ def details_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
     """The details picture on the board's palette."""
     players = int(view.get("players") or len(view.get("seats") or ()) or 2)
     legend_top = MARGIN + players * PLAYER_H + 10
-    height = legend_top + 11 * LEGEND_ROW + 40
+    height = legend_top + 13 * LEGEND_ROW + 40
     img = Image.new("RGB", (WIDTH, height), PAL.rgb("background"))
     draw = ImageDraw.Draw(img)
     for seat in range(players):

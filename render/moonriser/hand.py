@@ -105,11 +105,29 @@ def card_height(tile: Tile, tr: Tr, width: float) -> int:
 
 
 def draw_card(
-    img: Image.Image, x0: int, y0: int, width: int, height: int, tile: Tile, tr: Tr, version: Any
+    img: Image.Image,
+    x0: int,
+    y0: int,
+    width: int,
+    height: int,
+    tile: Tile,
+    tr: Tr,
+    version: Any,
+    placed: Mapping[str, Any] | None = None,
 ) -> None:
+    """One tile card; ``placed`` (a board entry: owner, rotation, upgrade) draws it as it lies."""
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((x0, y0, x0 + width - 1, y0 + height - 1), 14, fill=SURFACE)
-    sprite = tile_rgba(version, tile.id, 0, None, False, 0, HEX_R)
+    on = placed or {}
+    sprite = tile_rgba(
+        version,
+        tile.id,
+        int(on.get("rot", 0)) % 6,
+        on.get("owner"),
+        bool(on.get("upgraded")),
+        int(on.get("level") or 0),
+        HEX_R,
+    )
     img.paste(sprite, (x0 + CARD_PAD - 2, y0 + CARD_PAD - 2), sprite)
     tx = x0 + CARD_PAD + math.ceil(SQRT3 * HEX_R) + 12
     name, bonuses = card_lines(tile, tr, width)

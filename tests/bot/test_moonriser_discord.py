@@ -3,12 +3,14 @@ autocomplete that offers only legal choices, the private hand, and refusals that
 
 from __future__ import annotations
 
+import re
+
 from simcord import Env
 
 from bot.i18n import Tr
 from cogs.moonriser.labels import tile_name, tokens_words
 from engine.moonriser.game import GAME
-from engine.moonriser.placement import check_place
+from engine.moonriser.placement import check_place, placements
 from tests.bot.moonriser_table import MoonTable, play
 
 
@@ -88,21 +90,31 @@ async def test_an_illegal_placement_gets_a_private_reason_and_no_preview(simcord
     assert await table.state() == state
 
 
-async def test_the_place_button_builds_a_move_step_by_step_and_shows_the_preview(simcord_env: Env) -> None:
+async def test_the_place_button_builds_a_move_in_three_taps_when_the_suggestion_is_taken(
+    simcord_env: Env,
+) -> None:
+    """Place → tile → Confirm: the preview opens on the tile's best placement, in the rotation
+    that scores most on that field (issue 27: at most 4 taps when the suggestion is taken)."""
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me = await to_development(table)
     state = await table.state()
-    move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place")
-    tile, field, rotation, source = move.args
+    tile, source = next((m.args[0], m.args[3]) for m in GAME.legal_moves(state, seat) if m.kind == "place")
+    taps = 1
     shown = await me.click(table.boards()[-1], label="Place a tile")
     assert shown.ephemeral
-    message = shown.response
-    for value in (f"{tile}@{source}", field[0], field, rotation):
-        step = await me.select(message.message if hasattr(message, "message") else message, [value])
-        message = step.response
+    step = await me.select(shown.response, [f"{tile}@{source}"])
+    taps += 1
+    message = step.response
     assert message.attachments and "Preview" in message.content
+    assert "Suggested" in message.content
+    field, rotation = re.search(r"on \*\*(\w+)\*\*, rotation (\d)", message.content).groups()
+    vps = {p.rotation: p.vp for p in placements(state, seat, tile) if p.field == field and p.source == source}
+    assert vps[int(rotation)] == max(vps.values())
     await me.click(message, label="Confirm")
-    assert (await table.state())["tiles"][field]["tile"] == tile
+    taps += 1
+    assert taps <= 4
+    built = (await table.state())["tiles"][field]
+    assert (built["tile"], built["rot"]) == (tile, int(rotation))
 
 
 async def test_autocomplete_offers_only_legal_tiles_fields_and_rotations(simcord_env: Env) -> None:

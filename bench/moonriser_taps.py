@@ -1,0 +1,205 @@
+"""``python -m bench.moonriser_taps``: taps per human turn of Moonriser played by buttons.
+
+A scripted 4-seat game through the real bot under SimCord: four people play, each move chosen
+by the engine's normal bot player and made the way a phone user makes it, with the buttons under
+the board post, the private pickers and the placement preview. Counted as a tap: a button click
+and each option chosen in a select (keeping 3 tiles in the multi-select is 3 taps). A move with
+no button (selling tiles) is typed as its slash command: 1 tap plus 1 per option. A *turn* is
+one seat's turn of the main game, from planning to **End turn**; the setup (bases, the first
+keep) and the others' last trades are counted apart. Target from issue 27: median <= 6.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.moonriser.game import GAME
+from engine.moonriser.suggest import best_on, ranked
+
+BUTTON = {
+    "base": "Place base",
+    "keep": "Keep tiles",
+    "plan": "Plan",
+    "plan 0": "Don't plan",
+    "place": "Place a tile",
+    "upgrade": "Upgrade",
+    "done": "Done: produce",
+    "trade": "Trade",
+    "swap": "Trade",
+    "discard": "Discard",
+    "end": "End turn",
+}
+DRAW = {"basic": "Draw Basic", "advanced": "Draw Advanced"}
+SHOWN = re.compile(r"on \*\*(\w+)\*\*, rotation (\d)")
+TURN_PHASES = frozenset({"plan", "draw", "keep", "develop", "trade"})
+
+Board = Callable[[], Any]
+"""The current board post (the message carrying the buttons)."""
+
+
+def _shown(content: str) -> tuple[str, int]:
+    found = SHOWN.search(content)
+    assert found, content
+    return found[1], int(found[2])
+
+
+async def _place(person: Any, board: Any, state: dict[str, Any], seat: int, args: list[str]) -> int:
+    """Place → tile → (the preview's select and ↺/↻ until it shows the move) → Confirm."""
+    tile, target, rotation, source = args[0], args[1], int(args[2]), args[3]
+    opened = await person.click(board, label=BUTTON["place"])
+    preview = (await person.select(opened.response, [f"{tile}@{source}"])).response
+    taps = 2
+    ranking = ranked(state, seat, tile, source)
+    where, turned = _shown(preview.content)
+    if where != target:
+        best = best_on(ranking, target)
+        assert best is not None
+        preview = (await person.select(preview, [best.notation])).response
+        taps += 1
+        where, turned = _shown(preview.content)
+    legal = sorted(p.rotation for p in ranking if p.field == target)
+    ahead = (legal.index(rotation) - legal.index(turned)) % len(legal)
+    label, steps = ("↻", ahead) if ahead <= len(legal) - ahead else ("↺", len(legal) - ahead)
+    for _ in range(steps):
+        preview = (await person.click(preview, label=label)).response
+        taps += 1
+    assert _shown(preview.content) == (target, rotation), preview.content
+    await person.click(preview, label="Confirm")
+    return taps + 1
+
+
+async def tap_move(
+    person: Any, thread: Any, board: Board, state: dict[str, Any], seat: int, notation: str
+) -> int:
+    """Make ``notation`` as a phone user would; the taps it took."""
+    kind, *args = notation.split()
+    if kind == "draw":
+        for _ in range(int(args[1]) if len(args) > 1 else 1):
+            await person.click(board(), label=DRAW[args[0]])
+        return int(args[1]) if len(args) > 1 else 1
+    if kind in ("done", "end") or notation == "plan 0":
+        await person.click(board(), label=BUTTON.get(notation, BUTTON[kind]))
+        return 1
+    if kind == "sell":
+        await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
+        return 3
+    if kind == "place":
+        return await _place(person, board(), state, seat, args)
+    opened = (await person.click(board(), label=BUTTON[kind])).response
+    if kind == "keep":
+        drawn = list(GAME.view(state, seat)["drawn"])
+        picked: list[str] = []
+        for tile in args:
+            picked.append(str(next(i for i, t in enumerate(drawn) if t == tile and str(i) not in picked)))
+        await person.select(opened, picked)
+        return 1 + len(picked)
+    if kind == "upgrade":
+        await person.select(opened, [args[0]])
+        return 2
+    if kind == "base":
+        row = (await person.select(opened, [args[0][0]])).response
+        await person.select(row, [args[0]])
+        return 3
+    await person.select(opened, [notation])
+    return 2
+
+
+@dataclass
+class Taps:
+    """Taps per turn of the main game, and the setup and last trades apart."""
+
+    turns: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    trading: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    """Of each turn's taps, those spent on trades (Phase III, 4:1 and swaps)."""
+    setup: int = 0
+    final: int = 0
+    ended: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    before: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    """The same turns under the flow before issue 27 (a placement 6 taps: Place, tile, row,
+    field, rotation, Confirm; an upgrade 3: row, field; no planning 2: Plan, then "pay nothing")."""
+
+    def median(self) -> float:
+        return statistics.median(self.turns.values())
+
+
+async def play_by_buttons(table: Any, turns_max: int | None = None) -> Taps:
+    """Play ``table`` (a ``tests.bot.moonriser_table.MoonTable`` of people only) to its end, or
+    until ``turns_max`` turns of the main game have ended."""
+    taps = Taps()
+    while True:
+        row = await table.row()
+        if row.status != "active" or (turns_max is not None and taps.ended >= turns_max):
+            break
+        state = row.state
+        seat = GAME.to_act(state)[0]
+        person = await table.person_at(seat)
+        notation = GAME.bot_move(state, seat, "normal").notation
+        phase = state["phase"]
+        spent = await tap_move(person, table.thread, lambda: table.boards()[-1], state, seat, notation)
+        taps.kinds[notation.split()[0]] += spent
+        if notation == "end" and phase == "trade":
+            taps.ended += 1
+        if phase in TURN_PHASES:
+            taps.turns[(state["round"], seat)] += spent
+            old = {"place": 6, "upgrade": 3}.get(notation.split()[0], 2 if notation == "plan 0" else spent)
+            taps.before[(state["round"], seat)] += old
+            if notation.split()[0] in ("trade", "swap", "sell"):
+                taps.trading[(state["round"], seat)] += spent
+        elif phase == "final":
+            taps.final += spent
+        else:
+            taps.setup += spent
+        made = (await table.bot.store.moves(table.table_id))[-1]
+        if not notation.startswith("draw"):  # a draw of several is several taps of Draw
+            assert made.notation == notation, (notation, made.notation, phase)
+    return taps
+
+
+async def _measure(seed: int, folder: Path, players: int, turns_max: int | None) -> Taps:
+    from bench.simcord_moves import simcord_bot
+    from tests.bot.moonriser_table import MoonTable
+
+    async with simcord_bot(folder) as (env, _bot):
+        table = await MoonTable.open(env, players=players, seed=seed)
+        return await play_by_buttons(table, turns_max)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.moonriser_taps", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--quick", action="store_true", help="2 seats, 6 turns: checks the command works")
+    args = parser.parse_args(argv)
+    players, turns_max = (2, 6) if args.quick else (4, None)
+    with tempfile.TemporaryDirectory() as folder:
+        taps = asyncio.run(_measure(args.seed, Path(folder), players, turns_max))
+    counts = sorted(taps.turns.values())
+    median = taps.median()
+    verdict = "ok" if median <= 6 else "FAIL"
+    print(f"Moonriser taps by buttons — a {players}-seat game, seed {args.seed}: {len(counts)} turns")
+    print(
+        f"taps per turn: median {median:g}  target <= 6  {verdict}; mean {statistics.mean(counts):.1f}, "
+        f"max {counts[-1]}"
+    )
+    print(f"the same moves by the flow before issue 27: median {statistics.median(taps.before.values()):g}")
+    apart = statistics.median(n - taps.trading.get(turn, 0) for turn, n in taps.turns.items())
+    traded = sum(1 for turn in taps.turns if taps.trading.get(turn))
+    print(f"trades: in {traded} of {len(counts)} turns; median taps per turn without them {apart:g}")
+    print(f"histogram (taps: turns): {dict(sorted(Counter(counts).items()))}")
+    print(f"setup {taps.setup} taps, last trades {taps.final} taps; by move kind: {dict(taps.kinds)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
