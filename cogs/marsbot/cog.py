@@ -34,6 +34,7 @@ from cogs.marsbot.taken_back import put_back
 from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, DIFFICULTIES, mars_of
 from engine.marsbot.game import GAME
+from engine.marsbot.maps import MAPS
 from render.marsbot.board import board_image, render_board
 from render.marsbot.legend import legend_png
 
@@ -89,6 +90,7 @@ class MarsBot(
     @app_commands.command(name=cmd("cmd.marsbot.new.name"), description=cmd("cmd.marsbot.new.description"))
     @app_commands.rename(
         difficulty=cmd("cmd.marsbot.new.difficulty.name"),
+        map=cmd("cmd.marsbot.new.map.name"),
         corporation=cmd("cmd.marsbot.new.corporation.name"),
         prelude=cmd("cmd.marsbot.new.prelude.name"),
         venus=cmd("cmd.marsbot.new.venus.name"),
@@ -96,18 +98,22 @@ class MarsBot(
     )
     @app_commands.describe(
         difficulty=cmd("cmd.marsbot.new.difficulty.description"),
+        map=cmd("cmd.marsbot.new.map.description"),
         corporation=cmd("cmd.marsbot.new.corporation.description"),
         prelude=cmd("cmd.marsbot.new.prelude.description"),
         venus=cmd("cmd.marsbot.new.venus.description"),
         draft=cmd("cmd.marsbot.new.draft.description"),
     )
     @app_commands.choices(
-        difficulty=_choices("difficulty", DIFFICULTIES), corporation=_choices("corporation", CORPORATIONS)
+        difficulty=_choices("difficulty", DIFFICULTIES),
+        map=_choices("map", MAPS),
+        corporation=_choices("corporation", CORPORATIONS),
     )
     async def new(
         self,
         interaction: discord.Interaction,
         difficulty: str | None = None,
+        map: str | None = None,
         corporation: str | None = None,
         prelude: bool | None = None,
         venus: bool | None = None,
@@ -120,6 +126,7 @@ class MarsBot(
             raise UserError("marsbot.busy")
         given = {
             "difficulty": difficulty,
+            "map": map,
             "corporation": corporation,
             "prelude": prelude,
             "venus": venus,

@@ -62,6 +62,13 @@ def failed_step(state: State, step: Step, events: list[Event]) -> Question | Non
     return None
 
 
+@handler("gain_tr")
+def gain_tr_step(state: State, step: Step, events: list[Event]) -> Question | None:
+    """TR a bonus card's step gives directly (B10's Benefactor helper: +2)."""
+    gain_tr(state, events, step["amount"])
+    return None
+
+
 @handler("pay")
 def pay_step(state: State, step: Step, events: list[Event]) -> Question | None:
     pay(state, events, step["amount"], step["why"])

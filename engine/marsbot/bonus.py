@@ -193,11 +193,21 @@ def corporate_competition(state: State, step: Step, events: list[Event]) -> Ques
     return None
 
 
+GREENERY_HELP: tuple[str, ...] = ("landlord", "cultivator", "desert_settler", "estate_dealer")
+BENEFACTOR_HELP_TR = 2
+
+
 def _helper(state: State, award: str) -> Step | None:
-    """B08's helper action for ``award``, or ``None`` when it cannot be done."""
-    if award == "landlord":
+    """B08's helper action for ``award``, or ``None`` when it cannot be done (Hellas's and
+    Elysium's as the reference's B09/B10: a greenery for the tile awards, +2 TR for Benefactor;
+    Magnate's and Celebrity's card reveal and Eccentric have none here)."""
+    if award in GREENERY_HELP:
         ranked, _, _ = best(state, "greenery")
         return {"do": "place", "tile": "greenery", "reason": "b08"} if ranked else None
+    if award == "benefactor":
+        return {"do": "gain_tr", "amount": BENEFACTOR_HELP_TR}
+    if award not in HELP_TRACKS:
+        return None
     tracks = HELP_TRACKS[award]
     track = min(tracks, key=lambda t: (state["tracks"][t], tracks.index(t)))
     return {"do": "advance", "track": track} if state["tracks"][track] < TRACK_LENGTH else None

@@ -18,6 +18,7 @@ from engine.core import Event, Game, GameInfo, IllegalMove, Move, OptionSpec, Ou
 from engine.marsbot.common import MARSBOT_SEAT, PERSON_SEAT, event, plain_copy
 from engine.marsbot.content import DIFFICULTIES
 from engine.marsbot.corporations import set_up
+from engine.marsbot.maps import MAPS, THARSIS
 from engine.marsbot.moves import legal_moves
 from engine.marsbot.notation import ANSWERS, RESIGN, canonical, parse_move
 from engine.marsbot.reports import answer, final_move, report
@@ -36,6 +37,7 @@ INFO = GameInfo(
     options=MappingProxyType(
         {
             "difficulty": OptionSpec(default="medium", choices=DIFFICULTIES),
+            "map": OptionSpec(default=THARSIS, choices=MAPS),
             "corporation": OptionSpec(default="none", choices=CORPORATION_CHOICES),
             "prelude": OptionSpec(default=False),
             "venus": OptionSpec(default=False),

@@ -100,6 +100,8 @@ REFUSALS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.awards_full", ("award",)),
     ("marsbot.milestone_venus", ("milestone",)),
     ("marsbot.award_venus", ("award",)),
+    ("marsbot.milestone_map", ("milestone",)),
+    ("marsbot.award_map", ("award",)),
     ("marsbot.tracks_at_end", ()),
     ("marsbot.final_done", ()),
     ("marsbot.final_only_greenery", ("move",)),

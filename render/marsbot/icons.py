@@ -303,7 +303,8 @@ def paint_param(draw: ImageDraw.ImageDraw, name: str, cx: float, cy: float, size
 
 def paint_bonus(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size: float) -> None:
     """A placement bonus printed on a space: a leaf (plants), an ingot (steel), a diamond
-    (titanium), a card (cards), each in its colour with a dark edge."""
+    (titanium), a card (cards), a triangle (heat, Hellas), a drop (Hellas's south-pole ocean),
+    each in its colour with a dark edge."""
     colour, out = rgba(ICON_RGB[kind]), rgba(DARK)
     edge = max(1.0, size * 0.2)
     if kind == "plants":
@@ -327,6 +328,12 @@ def paint_bonus(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size
     elif kind == "titanium":
         for grow, fill in ((edge, out), (0, colour)):
             draw.polygon(kit.regular_polygon(cx, cy, size + grow, 4, rotation=-90.0), fill=fill)
+    elif kind == "heat":
+        for grow, fill in ((edge, out), (0, colour)):
+            draw.polygon(kit.regular_polygon(cx, cy, size + grow, 3, rotation=-90.0), fill=fill)
+    elif kind == "ocean":
+        for grow, fill in ((edge, out), (0, colour)):
+            draw.ellipse((cx - size - grow, cy - size - grow, cx + size + grow, cy + size + grow), fill=fill)
     else:
         for grow, fill in ((edge, out), (0, colour)):
             draw.rounded_rectangle(
