@@ -35,13 +35,14 @@ from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, DIFFICULTIES, mars_of
 from engine.marsbot.game import GAME
 from engine.marsbot.maps import MAPS
+from engine.marsbot.setup import CORPORATION_CHOICES
 from render.marsbot.board import board_image, render_board
 from render.marsbot.legend import legend_png
 
 NAME = "marsbot"
 TILES = ("ocean", "greenery", "city", "special")
 PARAMS = ("temperature", "oxygen", "venus")
-CORPORATIONS = ("none", "random", "C02", "C03", "C09", "CX1", "CX2")
+CORPORATIONS = CORPORATION_CHOICES
 CHOICES_MAX = 25
 
 

@@ -1,8 +1,8 @@
-"""MarsBot's bonus cards B01–B08 and B16.
+"""MarsBot's bonus cards B01–B08, B16 and the corporations' B23 and B25.
 
 A card with a cascade does only its first step that can be done ("proveďte pouze první krok,
 který lze provést"); a bonus card that can do nothing is no failed action. A card not removed goes
-to the bonus discard pile, except B16, which is shuffled into the action deck every generation.
+to the bonus discard pile, except B16, B23 and B25, which join the action deck every generation.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def bonus_end(state: State, step: Step, events: list[Event]) -> Question | None:
     if step["remove"]:
         state["removed"].append(card)
         events.append(event("bonus_removed", card=card))
-    elif card != GOVERNMENT:
+    elif card != GOVERNMENT and bonus_of(state)[card].corporation is None:
         state["bonus_discard"].append(card)
         events.append(event("bonus_discarded", card=card))
     return None
@@ -83,6 +83,29 @@ def research(state: State, step: Step, events: list[Event]) -> Question | None:
     else:
         gain_money(state, events, BONUS_MONEY, "bonus")
         push(state, _end(step["card"], False))
+    return None
+
+
+def research_card(state: State, step: Step, events: list[Event]) -> Question | None:
+    """B03 as published (version 2, the reference's resolution): the top project card of the
+    person's deck is revealed and resolved for MarsBot."""
+    push(state, {"do": "card", "why": "b03"}, _end(step["card"], False))
+    return None
+
+
+def rapid_sprouting(state: State, step: Step, events: list[Event]) -> Question | None:
+    """B23 (C01): MarsBot places a greenery; no legal space: nothing (a bonus card never fails)."""
+    greenery: Step = {"do": "place", "tile": "greenery", "reason": "b23", "failure": None}
+    push(state, greenery, _end(step["card"], False))
+    return None
+
+
+def do_it_right(state: State, step: Step, events: list[Event]) -> Question | None:
+    """B25 (C05): MarsBot's science track advances (at its end: nothing)."""
+    steps: list[Step] = []
+    if state["tracks"]["science"] < TRACK_LENGTH:
+        steps.append({"do": "advance", "track": "science"})
+    push(state, *steps, _end(step["card"], False))
     return None
 
 
@@ -234,4 +257,7 @@ EFFECTS = {
     "central_brain": central_brain,
     "corporate_competition": corporate_competition,
     "government": government,
+    "research_card": research_card,
+    "rapid_sprouting": rapid_sprouting,
+    "do_it_right": do_it_right,
 }

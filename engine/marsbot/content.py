@@ -265,7 +265,12 @@ BONUS_EFFECTS: tuple[str, ...] = (
     "central_brain",
     "corporate_competition",
     "government",
+    "research_card",
+    "rapid_sprouting",
+    "do_it_right",
 )
+"""``research`` is version 1's reconstructed B03; ``research_card`` the published one (version 2)."""
+CORPORATION_ID = r"C(0[1-9]|[1-4][0-9]|X[0-9])"
 BONUS_SCHEMA = ContentSchema(
     items="cards",
     label="bonus card",
@@ -278,9 +283,10 @@ BONUS_SCHEMA = ContentSchema(
             "text": _NAME,
             "with": Text(choices=("venus",)),
             "without": Text(choices=("venus", "colonies")),
+            "corporation": Text(pattern=CORPORATION_ID, example="C01", noun="a corporation id"),
             "reconstructed": Boolean(),
         },
-        optional=frozenset({"with", "without", "reconstructed"}),
+        optional=frozenset({"with", "without", "corporation", "reconstructed"}),
     ),
 )
 
@@ -296,6 +302,8 @@ class BonusCard:
     without: str | None
     """An expansion the card is left out with (B06 without Venus; B05 without Colonies)."""
     reconstructed: bool
+    corporation: str | None = None
+    """The corporation that brings the card (B23: C01); never in the bonus deck."""
 
 
 def _build_bonus(content: Content) -> Mapping[str, BonusCard]:
@@ -309,6 +317,7 @@ def _build_bonus(content: Content) -> Mapping[str, BonusCard]:
                 item.get("with"),
                 item.get("without"),
                 content.reconstructed or content.is_reconstructed(item["id"]),
+                item.get("corporation"),
             )
             for item in content.items
         }
@@ -326,6 +335,7 @@ CORPORATION_EFFECTS: tuple[str, ...] = (
     "start_money",
     "expensive_money",
     "plant_store",
+    "bonus_card",
 )
 _CUBES = Record(
     {track: ListOf(Integer(1, TRACK_LENGTH), 1, 6, unique=True) for track in TRACK_IDS},
@@ -338,7 +348,7 @@ CORPORATION_SCHEMA = ContentSchema(
     unique=("id",),
     item=Record(
         {
-            "id": Text(pattern=r"C(0[1-9]|[1-4][0-9]|X[0-9])", example="C02", noun="a corporation id"),
+            "id": Text(pattern=CORPORATION_ID, example="C02", noun="a corporation id"),
             "name": _NAME,
             "text": _NAME,
             "effects": ListOf(Text(choices=CORPORATION_EFFECTS), 1, 3, unique=True),
@@ -347,9 +357,10 @@ CORPORATION_SCHEMA = ContentSchema(
             "money": Integer(1, 60),
             "start_tags": ListOf(Text(choices=TAGS), 1, 3),
             "plants": Integer(1, 10),
+            "bonus": Text(pattern=r"B\d{2}", example="B23", noun="a bonus card id"),
             "reconstructed": Boolean(),
         },
-        optional=frozenset({"white", "black", "money", "start_tags", "plants", "reconstructed"}),
+        optional=frozenset({"white", "black", "money", "start_tags", "plants", "bonus", "reconstructed"}),
     ),
 )
 
@@ -368,6 +379,8 @@ class Corporation:
     start_tags: tuple[str, ...]
     plants: int
     reconstructed: bool
+    bonus: str | None = None
+    """``bonus_card``: the bonus card added to MarsBot's action deck before every action phase."""
 
 
 def _build_corporations(content: Content) -> Mapping[str, Corporation]:
@@ -384,6 +397,7 @@ def _build_corporations(content: Content) -> Mapping[str, Corporation]:
                 tuple(item.get("start_tags", ())),
                 item.get("plants", 0),
                 content.reconstructed or content.is_reconstructed(item["id"]),
+                item.get("bonus"),
             )
             for item in content.items
         }

@@ -144,9 +144,9 @@ REASONS: dict[str, tuple[str, ...]] = {
         "bonus",
     ),
     "paid.why": ("milestone", "b08"),
-    "tile.reason": ("action", "temperature", "b05", "b06", "b07", "b08", "b16", "final", "report"),
+    "tile.reason": ("action", "temperature", "b05", "b06", "b07", "b08", "b16", "b23", "final", "report"),
     "tie_rank.rule": ("oceans", "bonuses"),
-    "card_needed.why": ("action", "cmm", "white_cube"),
+    "card_needed.why": ("action", "cmm", "white_cube", "b03"),
     "values.why": ("fund", "help", "scoring"),
     "turn.who": ("person", "marsbot"),
 }

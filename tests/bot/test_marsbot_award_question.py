@@ -17,9 +17,10 @@ from engine.marsbot.randomplay import random_move
 from tests.bot.harness import moved
 from tests.bot.marsbot_table import MarsBotTable, labels
 
-SEED = 3
-"""Random legal play of this seed meets MarsBot's award question (3 awards asked) at move 68 (seed 0
-met it while taking from MarsBot at 0 M€ was still a legal no-op)."""
+SEED = 6
+"""Random legal play of this seed meets MarsBot's award question (3 awards asked) at move 36 with
+content version 2 (seed 3 met it at move 68 while B03 was version 1's reconstruction; seed 0 while
+taking from MarsBot at 0 M€ was still a legal no-op)."""
 MOST_LISTED = 100_000
 
 

@@ -16,7 +16,15 @@ from engine.core.undo import Actor, Plan, Step, plan_undo, replay_marked
 from engine.marsbot.content import TRACK_IDS
 from engine.marsbot.game import GAME
 from engine.marsbot.keys import EVENTS
-from tests.engine.marsbot_support import answer_all, marsbot_turn, of, play_card, position, random_game
+from tests.engine.marsbot_support import (
+    FIRST_CONTENT,
+    answer_all,
+    marsbot_turn,
+    of,
+    play_card,
+    position,
+    random_game,
+)
 
 VENUS = {"venus": True}
 MILESTONE_CARD = "building 5 noreq vp0"
@@ -76,17 +84,18 @@ def test_hoverlord_is_right_of_tharsis_five_when_marsbot_meets_several() -> None
 def test_hard_marsbot_counts_hoverlord_among_the_milestones_it_meets_to_buy_one() -> None:
     hard = {"difficulty": "hard"}
     # 35 TR, building 8 and 7 floaters: three unclaimed milestones with Venus, two without
-    state = position(hard | VENUS, tr=35, floaters=7, money=8, tracks={"building": 8})
+    # B03 of version 1 (science +1) is a quiet card to end the person's turn with
+    state = position(hard | VENUS, tr=35, floaters=7, money=8, tracks={"building": 8}, versions=FIRST_CONTENT)
     after, events, asked = marsbot_turn(state, ("B03",), ["closest hoverlord"])
     assert asked[0] == {"kind": "closest", "milestones": ["terraformer", "builder", "hoverlord"]}
     assert after["milestones"] == {"hoverlord": "marsbot"}
     assert of(events, "paid") == [{"amount": 8, "total": 0, "why": "milestone"}]
-    base = position(hard, tr=35, floaters=7, money=8, tracks={"building": 8})
+    base = position(hard, tr=35, floaters=7, money=8, tracks={"building": 8}, versions=FIRST_CONTENT)
     after, events, asked = marsbot_turn(base, ("B03",))
     assert after["milestones"] == {} and of(events, "paid") == [] and asked == []
     # two claimed: Hoverlord alone is enough
     claimed = {"terraformer": "person", "mayor": "person"}
-    state = position(hard | VENUS, floaters=7, money=9, milestones=claimed)
+    state = position(hard | VENUS, floaters=7, money=9, milestones=claimed, versions=FIRST_CONTENT)
     after, _, _ = marsbot_turn(state, ("B03",))
     assert after["milestones"] == claimed | {"hoverlord": "marsbot"} and after["money"] == 1
 
