@@ -9,7 +9,7 @@ advances one track per tag, left to right; a card without tags is a failed actio
 from __future__ import annotations
 
 from engine.core import Event, State
-from engine.marsbot.common import MARSBOT, easy, event, failed, gain_money, gain_tr, pay, venus
+from engine.marsbot.common import MARSBOT, easy, event, failed, gain_money, gain_tr, pay, tag_track, venus
 from engine.marsbot.corporations import card_money
 from engine.marsbot.params import is_maxed
 from engine.marsbot.placement import best, counted, rewards
@@ -17,6 +17,10 @@ from engine.marsbot.resolve import Question, Step, handler, push
 
 TR_ACTIONS = {f"tr{n}": n for n in range(2, 9)}
 PARAM_OF = {"temp": "temperature", "temp2": "temperature", "venus": "venus", "venus2": "venus"}
+
+
+FLOATERS = {"floater": 1, "floater2": 2}
+"""The Venus strip's floater spaces (version 2): floaters for MarsBot (Hoverlord counts them)."""
 
 
 @handler("action")
@@ -40,6 +44,13 @@ def action(state: State, step: Step, events: list[Event]) -> Question | None:
             push(state, {"do": "advance", "track": track})
     elif name == "space":
         push(state, {"do": "advance", "track": "space"})
+    elif name in FLOATERS:
+        state["floaters"] += FLOATERS[name]
+        events.append(event("floater", total=state["floaters"]))
+    elif name == "microbe":
+        moved = tag_track(state, "microbe")
+        if moved is not None:
+            push(state, {"do": "advance", "track": moved})
     return None
 
 

@@ -16,6 +16,7 @@ from engine.marsbot.content import (
     TEMPERATURE,
     TRACK_LENGTH,
     bonus_of,
+    tracks_of,
 )
 from engine.marsbot.params import farthest, is_maxed
 from engine.marsbot.placement import best, legal
@@ -233,7 +234,8 @@ def _helper(state: State, award: str) -> Step | None:
         return None
     tracks = HELP_TRACKS[award]
     track = min(tracks, key=lambda t: (state["tracks"][t], tracks.index(t)))
-    return {"do": "advance", "track": track} if state["tracks"][track] < TRACK_LENGTH else None
+    at_end = state["tracks"][track] >= tracks_of(state)[track].length
+    return None if at_end else {"do": "advance", "track": track}
 
 
 def government(state: State, step: Step, events: list[Event]) -> Question | None:

@@ -51,7 +51,9 @@ TRACK_IDS: tuple[str, ...] = ("building", "space", "event", "science", "energy",
 """The seven tracks of the Tharsis board, top to bottom (a tie "higher on the board" is earlier)."""
 VENUS_TRACK = "venus"
 TRACK_LENGTH = 18
-"""Each track runs from space 0 (the start) to space 18."""
+"""Each of the seven tracks runs from space 0 (the start) to space 18."""
+VENUS_LENGTHS: tuple[int, ...] = (TRACK_LENGTH, 12)
+"""The Venus track: 18 spaces in version 1 (reconstructed), the reference's 12 from version 2."""
 ACTIONS: tuple[str, ...] = (
     "",
     "ocean",
@@ -72,7 +74,12 @@ ACTIONS: tuple[str, ...] = (
     "award",
     "adv",
     "space",
+    "floater",
+    "floater2",
+    "microbe",
 )
+"""``floater``/``floater2``: 1 or 2 floaters for MarsBot, ``microbe``: a step of the track microbe
+tags move (the Venus strip of version 2, as the reference's ``tag_microbe``)."""
 TAGS: tuple[str, ...] = (
     "building",
     "space",
@@ -186,7 +193,10 @@ _NAME = Record({"en": Text(), "cs": Text()})
 
 def _track_rules(item: Mapping[str, Any]) -> tuple[Path, str] | None:
     if item["spaces"][-1] == "" or not item["spaces"][-1].startswith("tr"):
-        return ("spaces", TRACK_LENGTH - 1), "the last space of a track raises TR"
+        return ("spaces", len(item["spaces"]) - 1), "the last space of a track raises TR"
+    allowed = VENUS_LENGTHS if item["id"] == VENUS_TRACK else (TRACK_LENGTH,)
+    if len(item["spaces"]) not in allowed:
+        return ("spaces",), f"this track has {' or '.join(map(str, allowed))} spaces"
     if item.get("venus_only") and item["id"] != VENUS_TRACK:
         return ("venus_only",), "only the Venus track is used with Venus Next alone"
     return None
@@ -204,7 +214,7 @@ TRACK_SCHEMA = ContentSchema(
             "id": Text(choices=(*TRACK_IDS, VENUS_TRACK)),
             "tags": ListOf(Text(choices=TAGS), 1, 3, unique=True),
             "cut": Text(choices=CUTS),
-            "spaces": ListOf(Text(choices=ACTIONS, allow_empty=True), TRACK_LENGTH, TRACK_LENGTH),
+            "spaces": ListOf(Text(choices=ACTIONS, allow_empty=True), min(VENUS_LENGTHS), TRACK_LENGTH),
             "venus_only": Boolean(),
             "reconstructed": Boolean(),
         },
@@ -220,12 +230,17 @@ class Track:
     cut: str | None
     """The person's production cut that moves this track back (``None``: none does)."""
     spaces: tuple[str, ...]
-    """The action on spaces 1..18 (``spaces[n - 1]``; "" = nothing)."""
+    """The action on spaces 1..length (``spaces[n - 1]``; "" = nothing)."""
     venus_only: bool
+
+    @property
+    def length(self) -> int:
+        """The last space (18; the Venus strip of version 2: 12)."""
+        return len(self.spaces)
 
     def action(self, position: int) -> str:
         """The action printed on ``position`` (0 = the start, nothing)."""
-        return self.spaces[position - 1] if 1 <= position <= TRACK_LENGTH else ""
+        return self.spaces[position - 1] if 1 <= position <= self.length else ""
 
 
 def _build_mars(content: Content) -> Mars:

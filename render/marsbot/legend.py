@@ -40,6 +40,8 @@ TRACK_ENTRIES: tuple[tuple[str, str], ...] = (
     ("action:award", "award"),
     ("action:adv", "adv"),
     ("action:space", "space"),
+    ("action:floater", "floater"),
+    ("action:microbe", "microbe"),
     ("cube", "cube"),
     ("reached", "reached"),
     ("white", "white_cube"),

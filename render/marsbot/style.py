@@ -63,6 +63,7 @@ ICON_RGB: Mapping[str, kit.RGB] = {
     "titanium": kit.hex_rgb("#D8D8E8"),
     "cards": kit.hex_rgb("#5FA8E8"),
     "heat": kit.hex_rgb("#F08A3C"),
+    "floater": kit.hex_rgb("#E8EDF5"),
     "ocean": kit.hex_rgb("#2C7BC9"),
     "leaf": kit.hex_rgb("#9BE08A"),
     "wave": kit.hex_rgb("#BFE3FF"),

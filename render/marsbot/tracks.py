@@ -151,7 +151,7 @@ def panel(
             bg="surface",
             anchor="lm",
         )
-        for pos in range(content.TRACK_LENGTH + 1):
+        for pos in range(tracks[track_id].length + 1):  # the Venus strip may be shorter
             _draw_cell(img, lay, index, tracks[track_id], pos, style)
     return img
 
