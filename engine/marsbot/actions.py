@@ -8,9 +8,13 @@ advances one track per tag, left to right; a card without tags is a failed actio
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from engine.core import Event, State
 from engine.marsbot.common import MARSBOT, easy, event, failed, gain_money, gain_tr, pay, tag_track, venus
 from engine.marsbot.corporations import card_money
+from engine.marsbot.maps import CELEBRITY_COST
 from engine.marsbot.params import is_maxed
 from engine.marsbot.placement import best, counted, rewards
 from engine.marsbot.resolve import Question, Step, handler, push
@@ -89,6 +93,14 @@ def pay_step(state: State, step: Step, events: list[Event]) -> Question | None:
 # ----------------------------------------------------------------- project cards
 
 
+FITS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
+    "not_event": lambda card: "event" not in card["tags"],
+    "costly": lambda card: int(card["cost"]) >= CELEBRITY_COST,
+}
+"""B08's Magnate and Celebrity helpers (the reference's B09/B10): reveal project cards until one
+is not an event / costs 20 M€ or more, and resolve that one; the others are discarded."""
+
+
 @handler("card")
 def card(state: State, step: Step, events: list[Event]) -> Question | None:
     """A project card for MarsBot: the person reveals it and tells what it shows."""
@@ -96,6 +108,11 @@ def card(state: State, step: Step, events: list[Event]) -> Question | None:
         events.append(event("card_needed", why=step["why"]))
         return {"kind": "card", "why": step["why"]}
     shown = step["card"]
+    fits = step.get("fits")
+    if fits is not None and not FITS[fits](shown):
+        events.append(event("card_unfit", fits=fits))
+        push(state, {"do": "card", "why": step["why"], "fits": fits})
+        return None
     events.append(
         event("card", tags=list(shown["tags"]), cost=shown["cost"], req=shown["req"], vp=shown["vp"])
     )

@@ -219,17 +219,20 @@ def corporate_competition(state: State, step: Step, events: list[Event]) -> Ques
 
 GREENERY_HELP: tuple[str, ...] = ("landlord", "cultivator", "desert_settler", "estate_dealer")
 BENEFACTOR_HELP_TR = 2
+REVEAL_HELP = {"magnate": "not_event", "celebrity": "costly"}
 
 
 def _helper(state: State, award: str) -> Step | None:
     """B08's helper action for ``award``, or ``None`` when it cannot be done (Hellas's and
     Elysium's as the reference's B09/B10: a greenery for the tile awards, +2 TR for Benefactor;
-    Magnate's and Celebrity's card reveal and Eccentric have none here)."""
+    Magnate and Celebrity reveal project cards until one fits and resolve it; Eccentric has none)."""
     if award in GREENERY_HELP:
         ranked, _, _ = best(state, "greenery")
         return {"do": "place", "tile": "greenery", "reason": "b08"} if ranked else None
     if award == "benefactor":
         return {"do": "gain_tr", "amount": BENEFACTOR_HELP_TR}
+    if award in REVEAL_HELP:
+        return {"do": "card", "why": "b08", "fits": REVEAL_HELP[award]}
     if award not in HELP_TRACKS:
         return None
     tracks = HELP_TRACKS[award]

@@ -13,6 +13,7 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.turn", ("who",)),
     ("marsbot.passed", ("who",)),
     ("marsbot.card_needed", ("why",)),
+    ("marsbot.card_unfit", ("fits",)),
     ("marsbot.card", ("tags", "cost", "req", "vp")),
     ("marsbot.no_tags", ()),
     ("marsbot.tag", ("tag", "track")),
@@ -146,7 +147,8 @@ REASONS: dict[str, tuple[str, ...]] = {
     "paid.why": ("milestone", "b08"),
     "tile.reason": ("action", "temperature", "b05", "b06", "b07", "b08", "b16", "b23", "final", "report"),
     "tie_rank.rule": ("oceans", "bonuses"),
-    "card_needed.why": ("action", "cmm", "white_cube", "b03"),
+    "card_needed.why": ("action", "cmm", "white_cube", "b03", "b08"),
+    "card_unfit.fits": ("not_event", "costly"),
     "values.why": ("fund", "help", "scoring"),
     "turn.who": ("person", "marsbot"),
 }

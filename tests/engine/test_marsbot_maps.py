@@ -184,3 +184,22 @@ def test_corporate_competition_on_hellas_places_a_greenery_for_cultivator() -> N
     assert asked == [] or all(q["kind"] != "values" for q in asked)  # your greeneries are on the map
     assert [e["tile"] for e in after["map"].values()] == ["greenery"]
     assert any(e.code == "marsbot.help" and e.params["award"] == "cultivator" for e in events)
+
+
+def test_magnate_help_reveals_until_a_card_is_not_an_event() -> None:
+    state = position({"map": "hellas"}, money=10, awards={"magnate": "person"})
+    answers = ["values magnate=9", "card event 5 noreq vp0", "card building 8 noreq vp0"]
+    after, events, asked = marsbot_turn(state, ("B08",), answers)
+    assert [q["kind"] for q in asked] == ["values", "card", "card"]
+    assert [q.get("why") for q in asked[1:]] == ["b08", "b08"]
+    assert [e.params for e in events if e.code == "marsbot.card_unfit"] == [{"fits": "not_event"}]
+    assert [c["tags"] for c in after["played"]] == [["building"]]  # the event was discarded
+    assert after["tracks"]["building"] == 1 and after["money"] == 5
+
+
+def test_celebrity_help_resolves_the_first_card_costing_20_or_more() -> None:
+    state = position({"map": "elysium"}, money=10, awards={"celebrity": "person"})
+    answers = ["values celebrity=9", "card space 19 noreq vp0", "card space 20 noreq vp0"]
+    after, _, _ = marsbot_turn(state, ("B08",), answers)
+    assert [c["cost"] for c in after["played"]] == [20]
+    assert after["tracks"]["space"] == 2  # space 1 is "advance this track again"
