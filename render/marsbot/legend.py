@@ -60,6 +60,8 @@ MAP_ENTRIES: tuple[tuple[str, str], ...] = (
     ("bonus:steel", "steel"),
     ("bonus:titanium", "titanium"),
     ("bonus:cards", "cards"),
+    ("bonus:heat", "heat"),
+    ("bonus:ocean", "south_pole"),
 )
 """The map's symbols."""
 
