@@ -12,8 +12,10 @@ Figures (targets from issue #16), each beside a baseline measured in the same ru
   picture, post), in whole scripted games (``bench.marsbot_dm``); every other move is timed too.
   Baselines through the same bot: ``/marsbot board`` (picture and post, no move) and a refused move;
   the engine's part alone: ``apply`` of each card answer in the random games of the first section.
-- 200 random complete games (engine only, the random legal player ``engine.marsbot.randomplay``):
-  time per move, games per second; every game must end (by scoring or at the generation limit).
+- 200 random complete games (engine only, the random legal player ``engine.marsbot.randomplay``,
+  every option mixed by ``random_options``): time per move, games per second; every game must
+  end (by scoring or at the generation limit).
+Every section runs once per map (Tharsis, Hellas, Elysium; ``--map`` picks one).
 A missed target prints FAIL; the command still exits 0 (it is a report).
 """
 
@@ -36,8 +38,9 @@ from bench.stats import Summary, row, verdict
 from engine.core import Rng
 from engine.marsbot.content import mars_of
 from engine.marsbot.game import GAME
+from engine.marsbot.maps import MAPS
 from engine.marsbot.placement import best, counted
-from engine.marsbot.randomplay import random_move
+from engine.marsbot.randomplay import play_random_game, random_move, random_options
 
 State = dict[str, Any]
 OPTIONS: tuple[dict[str, Any], ...] = (
@@ -46,7 +49,7 @@ OPTIONS: tuple[dict[str, Any], ...] = (
     {"prelude": True, "difficulty": "hard"},
     {"venus": True, "difficulty": "brutal"},
 )
-"""Random games cycle through these options (the map is the same; decks and limits differ)."""
+"""The tile decision's games cycle through these options on the map benched (decks and limits differ)."""
 KINDS: tuple[tuple[str, str, str | None], ...] = (
     ("ocean", "ocean", None),
     ("B06 ocean", "ocean", "b06"),
@@ -142,16 +145,16 @@ def crowd(state: State, rnd: random.Random) -> list[State]:
     return out
 
 
-def bench_decisions(sizes: Sizes, seed: int) -> Decisions:
+def bench_decisions(sizes: Sizes, seed: int, map_name: str) -> Decisions:
     """Every kind of decision in every position of random complete games and their crowded ends."""
     found = Decisions({name: [] for name, _, _ in KINDS}, [], [], [], [])
-    warm = GAME.new(1, {}, seed)
+    warm = GAME.new(1, {"map": map_name}, seed)
     for _, tile, rule in KINDS:
         decide(warm, tile, rule)  # content (map, tracks) is loaded once per process
     GAME.view(warm, 0)
     rnd = random.Random(seed)
     for game in range(sizes.position_games):
-        state = GAME.new(1, OPTIONS[game % len(OPTIONS)], seed + game)
+        state = GAME.new(1, {**OPTIONS[game % len(OPTIONS)], "map": map_name}, seed + game)
         rng = Rng(seed + game)
         moves = 0
         while GAME.outcome(state) is None and moves < MOVES_CAP:
@@ -170,22 +173,18 @@ def bench_decisions(sizes: Sizes, seed: int) -> Decisions:
 # --------------------------------------------------------------------------- random games
 def random_game(seed: int, options: dict[str, Any]) -> tuple[int, str | None, int]:
     """A complete game of the random legal player: moves, how it ended, its last generation."""
-    rng = Rng(seed)
-    state = GAME.new(1, options, seed)
-    moves = 0
-    while GAME.outcome(state) is None and moves < MOVES_CAP:
-        state, _ = GAME.apply(state, 0, random_move(state, rng))
-        moves += 1
+    state, moves = play_random_game(seed, options, MOVES_CAP)
     return moves, state["ended"], state["generation"]
 
 
-def bench_random_games(sizes: Sizes, seed: int) -> tuple[float, int, Counter[str], int]:
+def bench_random_games(sizes: Sizes, seed: int, map_name: str) -> tuple[float, int, Counter[str], int]:
     """Seconds, moves, how the games ended (``None``: stopped unfinished), generations played."""
     ended: Counter[str] = Counter()
     moves = generations = 0
+    rng = Rng(seed)
     start = time.perf_counter()
     for game in range(sizes.random_games):
-        count, how, generation = random_game(seed + 50_000 + game, OPTIONS[game % len(OPTIONS)])
+        count, how, generation = random_game(seed + 50_000 + game, random_options(rng, map_name))
         moves += count
         generations += generation
         ended[str(how)] += 1
@@ -220,11 +219,11 @@ def report_decisions(found: Decisions, games: int) -> None:
     print(row("  baseline: one GAME.view", view))
 
 
-def report_turns(sizes: Sizes, seed: int, answers: list[float]) -> None:
+def report_turns(sizes: Sizes, seed: int, answers: list[float], map_name: str) -> None:
     from bench.marsbot_dm import play_games
 
     with tempfile.TemporaryDirectory() as folder:
-        timed = asyncio.run(play_games(sizes.cards, Path(folder), seed))
+        timed = asyncio.run(play_games(sizes.cards, Path(folder), seed, options={"map": map_name}))
     board, refused = Summary.of(timed.board), Summary.of(timed.refused)
     turn = Summary.of(timed.moves["card"])
     note = (
@@ -250,13 +249,13 @@ def report_turns(sizes: Sizes, seed: int, answers: list[float]) -> None:
     print(f"  played in a DM: {games} ({timed.finished} to the final score), {timed.generations} generations")
 
 
-def report_random_games(sizes: Sizes, seed: int) -> None:
-    seconds, moves, ended, generations = bench_random_games(sizes, seed)
+def report_random_games(sizes: Sizes, seed: int, map_name: str) -> None:
+    seconds, moves, ended, generations = bench_random_games(sizes, seed, map_name)
     games = sizes.random_games
     unfinished = ended.pop("None", 0)
     how = ", ".join(f"{count} {name}" for name, count in sorted(ended.items()))
     print(
-        f"{games} random complete games: {seconds:.2f} s ({games / seconds:.1f} games/s, "
+        f"{games} random complete games, every option mixed: {seconds:.2f} s ({games / seconds:.1f} games/s, "
         f"{moves / games:.0f} moves and {generations / games:.1f} generations per game, "
         f"{seconds / moves * 1e6:.0f} us/move)  ended: {how}; unfinished {unfinished}  "
         f"target all end  {verdict(unfinished == 0)}"
@@ -269,13 +268,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--quick", action="store_true", help="tiny counts: checks the command works")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--map", choices=MAPS, help="bench this map only (default: each map in turn)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else Sizes()
     print(f"MarsBot benchmark — Python {platform.python_version()}, {os.cpu_count()} CPUs, seed {args.seed}")
-    decisions = bench_decisions(sizes, args.seed)
-    report_decisions(decisions, sizes.position_games)
-    report_turns(sizes, args.seed, decisions.answers)
-    report_random_games(sizes, args.seed)
+    for map_name in (args.map,) if args.map else MAPS:
+        print(f"== {map_name}")
+        decisions = bench_decisions(sizes, args.seed, map_name)
+        report_decisions(decisions, sizes.position_games)
+        report_turns(sizes, args.seed, decisions.answers, map_name)
+        report_random_games(sizes, args.seed, map_name)
     return 0
 
 

@@ -156,9 +156,12 @@ async def _timed(person: Any, name: str, options: dict[str, Any]) -> tuple[Any, 
     return result, time.perf_counter() - start
 
 
-async def play_games(cards: int, folder: Path, seed: int, max_moves: int = 400) -> Timed:
+async def play_games(
+    cards: int, folder: Path, seed: int, max_moves: int = 400, options: dict[str, Any] | None = None
+) -> Timed:
     """Whole games in a DM until MarsBot's ``card`` question was answered ``cards`` times. Each
-    move must be taken (the table's version rises) and each refused move change nothing."""
+    move must be taken (the table's version rises) and each refused move change nothing.
+    ``options``: those of ``/marsbot new`` (the map)."""
     from bench.simcord_moves import simcord_bot
 
     timed = Timed()
@@ -173,7 +176,7 @@ async def play_games(cards: int, folder: Path, seed: int, max_moves: int = 400) 
         while len(timed.moves.get("card", [])) < cards:
             bot.tables.new_seed = lambda: seed + timed.games
             player = Person(random.Random(seed + timed.games))
-            await user.slash("marsbot new")
+            await user.slash("marsbot new", **(options or {}))
             table = await bot.store.open_table_in(user.dm_channel.id, "marsbot")
             assert table is not None, "the game did not open"
             timed.games += 1

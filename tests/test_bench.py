@@ -218,8 +218,10 @@ def test_quick_marsbot_benchmark_prints_every_figure_with_its_baseline(
     assert re.search(rf"baseline: /marsbot board\s+n=\d+\s+{FIGURE}", out)
     assert re.search(rf"baseline: a refused move\s+n=\d+\s+{FIGURE}", out)
     assert re.search(r"p50 by move \(ms\): .*card [\d.]+ \(n=6\)", out)
-    assert re.search(
-        r"3 random complete games: [\d.]+ s \([\d.]+ games/s, \d+ moves .* us/move\)  ended: .*"
-        r"unfinished 0  target all end  PASS",
+    ended = re.findall(
+        r"3 random complete games, every option mixed: [\d.]+ s \([\d.]+ games/s, \d+ moves .* us/move\)  "
+        r"ended: .*unfinished 0  target all end  PASS",
         out,
     )
+    assert re.findall(r"^== (\w+)$", out, re.MULTILINE) == ["tharsis", "hellas", "elysium"]
+    assert len(ended) == 3  # every map's random games end

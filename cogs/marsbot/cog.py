@@ -34,9 +34,11 @@ from cogs.marsbot.pickers import PICKERS, PREFIX
 from cogs.marsbot.questions import awaited
 from cogs.marsbot.taken_back import put_back
 from engine.core import Move
-from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, mars, mars_of
+from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, mars_of
 from engine.marsbot.game import GAME
 from engine.marsbot.levels import CUSTOM
+from engine.marsbot.maps import MAPS
+from engine.marsbot.setup import CORPORATION_CHOICES
 from render.marsbot.board import board_image, render_board
 from render.marsbot.claims import render_claims
 from render.marsbot.legend import legend_png
@@ -44,7 +46,7 @@ from render.marsbot.legend import legend_png
 NAME = "marsbot"
 TILES = ("ocean", "greenery", "city", "special")
 PARAMS = ("temperature", "oxygen", "venus")
-CORPORATIONS = ("none", "random", "C02", "C03", "C09", "CX1", "CX2")
+CORPORATIONS = CORPORATION_CHOICES
 CHOICES_MAX = 25
 LEVELS: tuple[str, ...] = GAME.info.options["difficulty"].choices
 
@@ -96,6 +98,7 @@ class MarsBot(
     @app_commands.command(name=cmd("cmd.marsbot.new.name"), description=cmd("cmd.marsbot.new.description"))
     @app_commands.rename(
         difficulty=cmd("cmd.marsbot.new.difficulty.name"),
+        map=cmd("cmd.marsbot.new.map.name"),
         corporation=cmd("cmd.marsbot.new.corporation.name"),
         prelude=cmd("cmd.marsbot.new.prelude.name"),
         venus=cmd("cmd.marsbot.new.venus.name"),
@@ -103,18 +106,22 @@ class MarsBot(
     )
     @app_commands.describe(
         difficulty=cmd("cmd.marsbot.new.difficulty.description"),
+        map=cmd("cmd.marsbot.new.map.description"),
         corporation=cmd("cmd.marsbot.new.corporation.description"),
         prelude=cmd("cmd.marsbot.new.prelude.description"),
         venus=cmd("cmd.marsbot.new.venus.description"),
         draft=cmd("cmd.marsbot.new.draft.description"),
     )
     @app_commands.choices(
-        difficulty=_choices("difficulty", LEVELS), corporation=_choices("corporation", CORPORATIONS)
+        difficulty=_choices("difficulty", LEVELS),
+        map=_choices("map", MAPS),
+        corporation=_choices("corporation", CORPORATIONS),
     )
     async def new(
         self,
         interaction: discord.Interaction,
         difficulty: str | None = None,
+        map: str | None = None,
         corporation: str | None = None,
         prelude: bool | None = None,
         venus: bool | None = None,
@@ -125,6 +132,7 @@ class MarsBot(
         await self._may_open(interaction)
         given = {
             "difficulty": difficulty,
+            "map": map,
             "corporation": corporation,
             "prelude": prelude,
             "venus": venus,
@@ -210,7 +218,9 @@ class MarsBot(
     @app_commands.choices(kind=_choices("tile", TILES))
     async def tile(self, interaction: discord.Interaction, kind: str, space: str) -> None:
         typed = "".join(space.split()).upper()
-        if typed not in OFF_MARS and typed not in mars().spaces:
+        table = await self.service.running_table_here(interaction, NAME)
+        assert table.state is not None
+        if typed not in OFF_MARS and typed not in mars_of(table.state).spaces:
             # "Z9", "C44" or "12" are not spaces of the map: the map's sentence, not "bad notation"
             raise UserError("marsbot.no_such_space", space=space.strip()[:20], tile=kind)
         await self._play(interaction, f"tile {kind} {typed}")

@@ -54,6 +54,8 @@ def _sentence(code: str, params: dict[str, Any]) -> str:
         return f"{code}_{side}"
     if code == "marsbot.card_needed":
         return f"{code}_{params.get('why', 'action')}"
+    if code == "marsbot.card_unfit":
+        return f"{code}_{params.get('fits', 'not_event')}"
     if code == "marsbot.generation" and isinstance(params.get("draft_positions"), dict):
         return "marsbot.generation_draft"
     if code == "marsbot.cube" and params.get("instead"):

@@ -10,6 +10,7 @@ from cogs.marsbot.custom_level import modification_words
 from cogs.marsbot.labels import corporation_name
 from engine.marsbot.content import corporations_of
 from engine.marsbot.levels import CUSTOM, of_options
+from engine.marsbot.maps import map_of_options
 from engine.marsbot.setup import project_cards
 
 
@@ -34,5 +35,6 @@ def intro(tr: Tr, state: Mapping[str, Any]) -> str:
     expansions = [tr(f"marsbot.intro.{key}") for key in ("prelude", "venus", "draft") if options.get(key)]
     if expansions:
         lines.append(tr("marsbot.intro.with", expansions=", ".join(expansions)))
-    lines.append(tr("marsbot.intro.setup", count=project_cards(dict(state))))
+    board = tr(f"cmd.marsbot.map.{map_of_options(options)}")
+    lines.append(tr("marsbot.intro.setup", count=project_cards(dict(state)), map=board))
     return "\n".join(lines)

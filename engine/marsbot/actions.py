@@ -8,17 +8,25 @@ advances one track per tag, left to right; a card without tags is a failed actio
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from engine.core import Event, State
-from engine.marsbot.common import MARSBOT, event, failed, gain_money, gain_tr, pay, venus
+from engine.marsbot.common import MARSBOT, event, failed, gain_money, gain_tr, pay, tag_track, venus
 from engine.marsbot.content import mars_of
 from engine.marsbot.corporations import card_money
 from engine.marsbot.levels import NO_ADV, modified
+from engine.marsbot.maps import CELEBRITY_COST
 from engine.marsbot.params import is_maxed
 from engine.marsbot.placement import best, counted, rewards
 from engine.marsbot.resolve import Question, Step, handler, push
 
 TR_ACTIONS = {f"tr{n}": n for n in range(2, 9)}
 PARAM_OF = {"temp": "temperature", "temp2": "temperature", "venus": "venus", "venus2": "venus"}
+
+
+FLOATERS = {"floater": 1, "floater2": 2}
+"""The Venus strip's floater spaces (version 2): floaters for MarsBot (Hoverlord counts them)."""
 
 
 @handler("action")
@@ -42,6 +50,13 @@ def action(state: State, step: Step, events: list[Event]) -> Question | None:
             push(state, {"do": "advance", "track": track})
     elif name == "space":
         push(state, {"do": "advance", "track": "space"})
+    elif name in FLOATERS:
+        state["floaters"] += FLOATERS[name]
+        events.append(event("floater", total=state["floaters"]))
+    elif name == "microbe":
+        moved = tag_track(state, "microbe")
+        if moved is not None:
+            push(state, {"do": "advance", "track": moved})
     return None
 
 
@@ -64,6 +79,13 @@ def failed_step(state: State, step: Step, events: list[Event]) -> Question | Non
     return None
 
 
+@handler("gain_tr")
+def gain_tr_step(state: State, step: Step, events: list[Event]) -> Question | None:
+    """TR a bonus card's step gives directly (B10's Benefactor helper: +2)."""
+    gain_tr(state, events, step["amount"])
+    return None
+
+
 @handler("pay")
 def pay_step(state: State, step: Step, events: list[Event]) -> Question | None:
     pay(state, events, step["amount"], step["why"])
@@ -73,6 +95,14 @@ def pay_step(state: State, step: Step, events: list[Event]) -> Question | None:
 # ----------------------------------------------------------------- project cards
 
 
+FITS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
+    "not_event": lambda card: "event" not in card["tags"],
+    "costly": lambda card: int(card["cost"]) >= CELEBRITY_COST,
+}
+"""B08's Magnate and Celebrity helpers (the reference's B09/B10): reveal project cards until one
+is not an event / costs 20 M€ or more, and resolve that one; the others are discarded."""
+
+
 @handler("card")
 def card(state: State, step: Step, events: list[Event]) -> Question | None:
     """A project card for MarsBot: the person reveals it and tells what it shows."""
@@ -80,6 +110,11 @@ def card(state: State, step: Step, events: list[Event]) -> Question | None:
         events.append(event("card_needed", why=step["why"]))
         return {"kind": "card", "why": step["why"]}
     shown = step["card"]
+    fits = step.get("fits")
+    if fits is not None and not FITS[fits](shown):
+        events.append(event("card_unfit", fits=fits))
+        push(state, {"do": "card", "why": step["why"], "fits": fits})
+        return None
     events.append(
         event("card", tags=list(shown["tags"]), cost=shown["cost"], req=shown["req"], vp=shown["vp"])
     )

@@ -1,8 +1,8 @@
-"""MarsBot's bonus cards B01–B08 and B16.
+"""MarsBot's bonus cards B01–B08, B16 and the corporations' B23 and B25.
 
 A card with a cascade does only its first step that can be done ("proveďte pouze první krok,
 který lze provést"); a bonus card that can do nothing is no failed action. A card not removed goes
-to the bonus discard pile, except B16, which is shuffled into the action deck every generation.
+to the bonus discard pile, except B16, B23 and B25, which join the action deck every generation.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from engine.marsbot.content import (
     TEMPERATURE,
     TRACK_LENGTH,
     bonus_of,
+    tracks_of,
 )
 from engine.marsbot.params import farthest, is_maxed
 from engine.marsbot.placement import best, legal
@@ -44,7 +45,7 @@ def bonus_end(state: State, step: Step, events: list[Event]) -> Question | None:
     if step["remove"]:
         state["removed"].append(card)
         events.append(event("bonus_removed", card=card))
-    elif card != GOVERNMENT:
+    elif card != GOVERNMENT and bonus_of(state)[card].corporation is None:
         state["bonus_discard"].append(card)
         events.append(event("bonus_discarded", card=card))
     return None
@@ -83,6 +84,29 @@ def research(state: State, step: Step, events: list[Event]) -> Question | None:
     else:
         gain_money(state, events, BONUS_MONEY, "bonus")
         push(state, _end(step["card"], False))
+    return None
+
+
+def research_card(state: State, step: Step, events: list[Event]) -> Question | None:
+    """B03 as published (version 2, the reference's resolution): the top project card of the
+    person's deck is revealed and resolved for MarsBot."""
+    push(state, {"do": "card", "why": "b03"}, _end(step["card"], False))
+    return None
+
+
+def rapid_sprouting(state: State, step: Step, events: list[Event]) -> Question | None:
+    """B23 (C01): MarsBot places a greenery; no legal space: nothing (a bonus card never fails)."""
+    greenery: Step = {"do": "place", "tile": "greenery", "reason": "b23", "failure": None}
+    push(state, greenery, _end(step["card"], False))
+    return None
+
+
+def do_it_right(state: State, step: Step, events: list[Event]) -> Question | None:
+    """B25 (C05): MarsBot's science track advances (at its end: nothing)."""
+    steps: list[Step] = []
+    if state["tracks"]["science"] < TRACK_LENGTH:
+        steps.append({"do": "advance", "track": "science"})
+    push(state, *steps, _end(step["card"], False))
     return None
 
 
@@ -193,14 +217,28 @@ def corporate_competition(state: State, step: Step, events: list[Event]) -> Ques
     return None
 
 
+GREENERY_HELP: tuple[str, ...] = ("landlord", "cultivator", "desert_settler", "estate_dealer")
+BENEFACTOR_HELP_TR = 2
+REVEAL_HELP = {"magnate": "not_event", "celebrity": "costly"}
+
+
 def _helper(state: State, award: str) -> Step | None:
-    """B08's helper action for ``award``, or ``None`` when it cannot be done."""
-    if award == "landlord":
+    """B08's helper action for ``award``, or ``None`` when it cannot be done (Hellas's and
+    Elysium's as the reference's B09/B10: a greenery for the tile awards, +2 TR for Benefactor;
+    Magnate and Celebrity reveal project cards until one fits and resolve it; Eccentric has none)."""
+    if award in GREENERY_HELP:
         ranked, _, _ = best(state, "greenery")
         return {"do": "place", "tile": "greenery", "reason": "b08"} if ranked else None
+    if award == "benefactor":
+        return {"do": "gain_tr", "amount": BENEFACTOR_HELP_TR}
+    if award in REVEAL_HELP:
+        return {"do": "card", "why": "b08", "fits": REVEAL_HELP[award]}
+    if award not in HELP_TRACKS:
+        return None
     tracks = HELP_TRACKS[award]
     track = min(tracks, key=lambda t: (state["tracks"][t], tracks.index(t)))
-    return {"do": "advance", "track": track} if state["tracks"][track] < TRACK_LENGTH else None
+    at_end = state["tracks"][track] >= tracks_of(state)[track].length
+    return None if at_end else {"do": "advance", "track": track}
 
 
 def government(state: State, step: Step, events: list[Event]) -> Question | None:
@@ -224,4 +262,7 @@ EFFECTS = {
     "central_brain": central_brain,
     "corporate_competition": corporate_competition,
     "government": government,
+    "research_card": research_card,
+    "rapid_sprouting": rapid_sprouting,
+    "do_it_right": do_it_right,
 }

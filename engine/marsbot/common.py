@@ -10,17 +10,17 @@ from typing import Any
 
 from engine.core import Event, State
 from engine.marsbot.content import (
-    AWARDS,
     FAILED_ACTION,
     FAILED_ACTION_EASY,
-    MILESTONES,
     TRACK_IDS,
     VENUS_AWARDS,
     VENUS_MILESTONES,
     VENUS_TRACK,
+    map_name,
     tracks_of,
 )
 from engine.marsbot.levels import FAILED_3, modified
+from engine.marsbot.maps import MAP_AWARDS, MAP_MILESTONES
 
 PERSON, MARSBOT = "person", "marsbot"
 PERSON_SEAT, MARSBOT_SEAT = 0, 1
@@ -62,13 +62,15 @@ def track_ids(state: State) -> tuple[str, ...]:
 
 
 def milestones_of(state: State) -> tuple[str, ...]:
-    """The milestones this game uses, left to right: Tharsis's five, plus Hoverlord with Venus."""
-    return (*MILESTONES, *VENUS_MILESTONES) if venus(state) else MILESTONES
+    """The milestones this game uses, left to right: its map's five, plus Hoverlord with Venus."""
+    own = MAP_MILESTONES[map_name(state)]
+    return (*own, *VENUS_MILESTONES) if venus(state) else own
 
 
 def awards_of(state: State) -> tuple[str, ...]:
-    """The awards this game uses, left to right: Tharsis's five, plus Venuphile with Venus."""
-    return (*AWARDS, *VENUS_AWARDS) if venus(state) else AWARDS
+    """The awards this game uses, left to right: its map's five, plus Venuphile with Venus."""
+    own = MAP_AWARDS[map_name(state)]
+    return (*own, *VENUS_AWARDS) if venus(state) else own
 
 
 def tag_track(state: State, tag: str) -> str | None:

@@ -19,16 +19,41 @@ from typing import Any
 from engine.core import State
 from engine.core.data import Content, ContentError, ContentLibrary
 from engine.core.schema import Boolean, ContentSchema, Integer, ListOf, Path, Record, Text
+from engine.marsbot.maps import (
+    BONUS_KINDS,
+    MAP_AWARDS,
+    MAP_FILES,
+    MAP_MILESTONE_NEEDS,
+    MAP_MILESTONES,
+    MAP_ROWS,
+    MAP_SCHEMA,
+    MAPS,
+    ROW_NAMES,
+    TRACK_FILES,
+    Mars,
+    Space,
+    build_mars,
+    map_of_options,
+)
 
 PACKAGE = "engine.marsbot"
 TRACKS, MARS, BONUS, CORPORATIONS = "tracks", "mars", "bonus", "corporations"
-FILES: tuple[str, ...] = (TRACKS, MARS, BONUS, CORPORATIONS)
+FIRST_FILES: tuple[str, ...] = (TRACKS, MARS, BONUS, CORPORATIONS)
+"""The files every stored game pinned; games set up later also pin the other maps' files."""
+FILES: tuple[str, ...] = (
+    *FIRST_FILES,
+    *(f for f in MAP_FILES.values() if f != MARS),
+    *(f for f in TRACK_FILES.values() if f != TRACKS),
+)
+__all__ = ["BONUS_KINDS", "MAPS", "MAP_ROWS", "ROW_NAMES", "Mars", "Space"]
 
 TRACK_IDS: tuple[str, ...] = ("building", "space", "event", "science", "energy", "earth", "plant")
 """The seven tracks of the Tharsis board, top to bottom (a tie "higher on the board" is earlier)."""
 VENUS_TRACK = "venus"
 TRACK_LENGTH = 18
-"""Each track runs from space 0 (the start) to space 18."""
+"""Each of the seven tracks runs from space 0 (the start) to space 18."""
+VENUS_LENGTHS: tuple[int, ...] = (TRACK_LENGTH, 12)
+"""The Venus track: 18 spaces in version 1 (reconstructed), the reference's 12 from version 2."""
 ACTIONS: tuple[str, ...] = (
     "",
     "ocean",
@@ -49,7 +74,12 @@ ACTIONS: tuple[str, ...] = (
     "award",
     "adv",
     "space",
+    "floater",
+    "floater2",
+    "microbe",
 )
+"""``floater``/``floater2``: 1 or 2 floaters for MarsBot, ``microbe``: a step of the track microbe
+tags move (the Venus strip of version 2, as the reference's ``tag_microbe``)."""
 TAGS: tuple[str, ...] = (
     "building",
     "space",
@@ -68,9 +98,6 @@ TAGS: tuple[str, ...] = (
 """Tags a project card can show; ``wild`` only with Prelude, ``venus`` only with Venus Next."""
 CUTS: tuple[str, ...] = ("steel", "titanium", "megacredits", "energy", "heat", "plants")
 """Productions the person can cut; each moves one MarsBot track back."""
-BONUS_KINDS: tuple[str, ...] = ("plants", "steel", "titanium", "cards")
-MAP_ROWS: tuple[int, ...] = (5, 6, 7, 8, 9, 8, 7, 6, 5)
-ROW_NAMES = "ABCDEFGHI"
 
 # ----------------------------------------------------------------- facts the seed's text states
 START_TR = 20
@@ -115,23 +142,32 @@ PROJECT_CARDS = 3
 PROJECT_CARDS_BRUTAL = 4
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "brutal")
 
-MILESTONES: tuple[str, ...] = ("terraformer", "mayor", "gardener", "builder", "planner")
+MILESTONES: tuple[str, ...] = MAP_MILESTONES["tharsis"]
 """Tharsis milestones, left to right on the board."""
-AWARDS: tuple[str, ...] = ("landlord", "banker", "scientist", "thermalist", "miner")
+AWARDS: tuple[str, ...] = MAP_AWARDS["tharsis"]
 """Tharsis awards, left to right on the board."""
 VENUS_MILESTONES: tuple[str, ...] = ("hoverlord",)
 """Venus Next's milestone ("král Plošin"), used only with Venus; right of Tharsis's five."""
 VENUS_AWARDS: tuple[str, ...] = ("venuphile",)
 """Venus Next's award ("expert na Venuši"), used only with Venus; right of Tharsis's five."""
-ALL_MILESTONES: tuple[str, ...] = (*MILESTONES, *VENUS_MILESTONES)
-ALL_AWARDS: tuple[str, ...] = (*AWARDS, *VENUS_AWARDS)
+ALL_MILESTONES: tuple[str, ...] = (*(m for ms in MAP_MILESTONES.values() for m in ms), *VENUS_MILESTONES)
+ALL_AWARDS: tuple[str, ...] = (*(a for aw in MAP_AWARDS.values() for a in aw), *VENUS_AWARDS)
 MILESTONE_NEEDS: Mapping[str, int] = MappingProxyType(
-    {"terraformer": 35, "mayor": 3, "gardener": 3, "builder": 8, "planner": 4, "hoverlord": 7}
+    {
+        "terraformer": 35,
+        "mayor": 3,
+        "gardener": 3,
+        "builder": 8,
+        "planner": 4,
+        "hoverlord": 7,
+        **MAP_MILESTONE_NEEDS,
+    }
 )
 """MarsBot qualifies with 35 TR, 3 cities, 3 greeneries, building track >= 8, every track >= 4
 and (Venus Next, "Jako obvykle") 7 floaters."""
-AWARD_TRACK_BONUS: Mapping[str, int] = MappingProxyType({"thermalist": 5, "miner": 5})
-"""Thermalist: energy track + 5; Miner: space track + 5 (the Tharsis overview card)."""
+AWARD_TRACK_BONUS: Mapping[str, int] = MappingProxyType({"thermalist": 5, "miner": 5, "industrialist": 5})
+"""Thermalist: energy track + 5; Miner: space track + 5 (the Tharsis overview card); Elysium's
+Industrialist: energy track + 5."""
 
 
 def money_vp(generation: int, money: int, prelude: bool) -> int | None:
@@ -157,7 +193,10 @@ _NAME = Record({"en": Text(), "cs": Text()})
 
 def _track_rules(item: Mapping[str, Any]) -> tuple[Path, str] | None:
     if item["spaces"][-1] == "" or not item["spaces"][-1].startswith("tr"):
-        return ("spaces", TRACK_LENGTH - 1), "the last space of a track raises TR"
+        return ("spaces", len(item["spaces"]) - 1), "the last space of a track raises TR"
+    allowed = VENUS_LENGTHS if item["id"] == VENUS_TRACK else (TRACK_LENGTH,)
+    if len(item["spaces"]) not in allowed:
+        return ("spaces",), f"this track has {' or '.join(map(str, allowed))} spaces"
     if item.get("venus_only") and item["id"] != VENUS_TRACK:
         return ("venus_only",), "only the Venus track is used with Venus Next alone"
     return None
@@ -175,7 +214,7 @@ TRACK_SCHEMA = ContentSchema(
             "id": Text(choices=(*TRACK_IDS, VENUS_TRACK)),
             "tags": ListOf(Text(choices=TAGS), 1, 3, unique=True),
             "cut": Text(choices=CUTS),
-            "spaces": ListOf(Text(choices=ACTIONS, allow_empty=True), TRACK_LENGTH, TRACK_LENGTH),
+            "spaces": ListOf(Text(choices=ACTIONS, allow_empty=True), min(VENUS_LENGTHS), TRACK_LENGTH),
             "venus_only": Boolean(),
             "reconstructed": Boolean(),
         },
@@ -191,12 +230,21 @@ class Track:
     cut: str | None
     """The person's production cut that moves this track back (``None``: none does)."""
     spaces: tuple[str, ...]
-    """The action on spaces 1..18 (``spaces[n - 1]``; "" = nothing)."""
+    """The action on spaces 1..length (``spaces[n - 1]``; "" = nothing)."""
     venus_only: bool
+
+    @property
+    def length(self) -> int:
+        """The last space (18; the Venus strip of version 2: 12)."""
+        return len(self.spaces)
 
     def action(self, position: int) -> str:
         """The action printed on ``position`` (0 = the start, nothing)."""
-        return self.spaces[position - 1] if 1 <= position <= TRACK_LENGTH else ""
+        return self.spaces[position - 1] if 1 <= position <= self.length else ""
+
+
+def _build_mars(content: Content) -> Mars:
+    return build_mars(content, MarsBotContentError)
 
 
 def _build_tracks(content: Content) -> Mapping[str, Track]:
@@ -220,101 +268,6 @@ def _build_tracks(content: Content) -> Mapping[str, Track]:
     )
 
 
-# ----------------------------------------------------------------- the map
-
-
-MAP_SCHEMA = ContentSchema(
-    items="spaces",
-    label="space",
-    min_items=sum(MAP_ROWS),
-    max_items=sum(MAP_ROWS),
-    unique=("id",),
-    item=Record(
-        {
-            "id": Text(pattern=r"[A-I][1-9]", example="C4", noun="a space id"),
-            "ocean": Boolean(),
-            "reserved": Text(choices=("noctis_city",)),
-            "bonus": Record(
-                {kind: Integer(1, 2) for kind in BONUS_KINDS}, optional=frozenset(BONUS_KINDS), min_fields=1
-            ),
-            "name": Text(pattern=r"[a-z_]+", example="arsia_mons", noun="a place name"),
-        },
-        optional=frozenset({"ocean", "reserved", "bonus", "name"}),
-    ),
-)
-
-
-@dataclass(frozen=True)
-class Space:
-    id: str
-    row: int
-    """0 = row A (top)."""
-    column: int
-    """0 = the leftmost space of its row."""
-    x2: int
-    """Doubled horizontal position (rows are centred): neighbours differ by 2 in a row, 1 across."""
-    ocean: bool
-    """Reserved for oceans (only oceans go there, and oceans only go there)."""
-    reserved: str | None
-    """Reserved for a named city (Noctis City)."""
-    bonus: Mapping[str, int]
-    name: str | None
-    neighbours: tuple[str, ...]
-    edge: bool
-    """On the map's outer ring (fewer than 6 neighbours): the CMM tile may not go there."""
-
-    @property
-    def bonus_count(self) -> int:
-        """Placement bonus icons (2 plants = 2): MarsBot gains 1 M€ for each."""
-        return sum(self.bonus.values())
-
-
-@dataclass(frozen=True)
-class Mars:
-    spaces: Mapping[str, Space]
-    order: tuple[str, ...]
-    """Reading order (left to right, top to bottom): the tie-break counts through it."""
-
-
-def _build_mars(content: Content) -> Mars:
-    expected = [f"{ROW_NAMES[r]}{c + 1}" for r, width in enumerate(MAP_ROWS) for c in range(width)]
-    ids = [item["id"] for item in content.items]
-    if ids != expected:
-        raise MarsBotContentError(content.file, "spaces must run A1..A5, B1..B6, … I1..I5 in reading order")
-    where: dict[str, tuple[int, int, int]] = {}
-    for item in content.items:
-        row, column = ROW_NAMES.index(item["id"][0]), int(item["id"][1:]) - 1
-        where[item["id"]] = (row, column, 2 * column + (max(MAP_ROWS) - MAP_ROWS[row]))
-    at = {(row, x2): sid for sid, (row, _, x2) in where.items()}
-    spaces: dict[str, Space] = {}
-    for item in content.items:
-        row, column, x2 = where[item["id"]]
-        around = (
-            (row, x2 - 2),
-            (row, x2 + 2),
-            (row - 1, x2 - 1),
-            (row - 1, x2 + 1),
-            (row + 1, x2 - 1),
-            (row + 1, x2 + 1),
-        )
-        neighbours = tuple(at[key] for key in around if key in at)
-        spaces[item["id"]] = Space(
-            id=item["id"],
-            row=row,
-            column=column,
-            x2=x2,
-            ocean=item.get("ocean", False),
-            reserved=item.get("reserved"),
-            bonus=item.get("bonus", MappingProxyType({})),
-            name=item.get("name"),
-            neighbours=neighbours,
-            edge=len(neighbours) < 6,
-        )
-    if sum(1 for s in spaces.values() if s.ocean) != 12:
-        raise MarsBotContentError(content.file, "Tharsis has 12 spaces reserved for oceans")
-    return Mars(MappingProxyType(spaces), tuple(expected))
-
-
 # ----------------------------------------------------------------- bonus cards
 
 BONUS_EFFECTS: tuple[str, ...] = (
@@ -327,7 +280,12 @@ BONUS_EFFECTS: tuple[str, ...] = (
     "central_brain",
     "corporate_competition",
     "government",
+    "research_card",
+    "rapid_sprouting",
+    "do_it_right",
 )
+"""``research`` is version 1's reconstructed B03; ``research_card`` the published one (version 2)."""
+CORPORATION_ID = r"C(0[1-9]|[1-4][0-9]|X[0-9])"
 BONUS_SCHEMA = ContentSchema(
     items="cards",
     label="bonus card",
@@ -340,9 +298,10 @@ BONUS_SCHEMA = ContentSchema(
             "text": _NAME,
             "with": Text(choices=("venus",)),
             "without": Text(choices=("venus", "colonies")),
+            "corporation": Text(pattern=CORPORATION_ID, example="C01", noun="a corporation id"),
             "reconstructed": Boolean(),
         },
-        optional=frozenset({"with", "without", "reconstructed"}),
+        optional=frozenset({"with", "without", "corporation", "reconstructed"}),
     ),
 )
 
@@ -358,6 +317,8 @@ class BonusCard:
     without: str | None
     """An expansion the card is left out with (B06 without Venus; B05 without Colonies)."""
     reconstructed: bool
+    corporation: str | None = None
+    """The corporation that brings the card (B23: C01); never in the bonus deck."""
 
 
 def _build_bonus(content: Content) -> Mapping[str, BonusCard]:
@@ -371,6 +332,7 @@ def _build_bonus(content: Content) -> Mapping[str, BonusCard]:
                 item.get("with"),
                 item.get("without"),
                 content.reconstructed or content.is_reconstructed(item["id"]),
+                item.get("corporation"),
             )
             for item in content.items
         }
@@ -388,6 +350,7 @@ CORPORATION_EFFECTS: tuple[str, ...] = (
     "start_money",
     "expensive_money",
     "plant_store",
+    "bonus_card",
 )
 _CUBES = Record(
     {track: ListOf(Integer(1, TRACK_LENGTH), 1, 6, unique=True) for track in TRACK_IDS},
@@ -400,7 +363,7 @@ CORPORATION_SCHEMA = ContentSchema(
     unique=("id",),
     item=Record(
         {
-            "id": Text(pattern=r"C(0[1-9]|[1-4][0-9]|X[0-9])", example="C02", noun="a corporation id"),
+            "id": Text(pattern=CORPORATION_ID, example="C02", noun="a corporation id"),
             "name": _NAME,
             "text": _NAME,
             "effects": ListOf(Text(choices=CORPORATION_EFFECTS), 1, 3, unique=True),
@@ -409,9 +372,10 @@ CORPORATION_SCHEMA = ContentSchema(
             "money": Integer(1, 60),
             "start_tags": ListOf(Text(choices=TAGS), 1, 3),
             "plants": Integer(1, 10),
+            "bonus": Text(pattern=r"B\d{2}", example="B23", noun="a bonus card id"),
             "reconstructed": Boolean(),
         },
-        optional=frozenset({"white", "black", "money", "start_tags", "plants", "reconstructed"}),
+        optional=frozenset({"white", "black", "money", "start_tags", "plants", "bonus", "reconstructed"}),
     ),
 )
 
@@ -430,6 +394,8 @@ class Corporation:
     start_tags: tuple[str, ...]
     plants: int
     reconstructed: bool
+    bonus: str | None = None
+    """``bonus_card``: the bonus card added to MarsBot's action deck before every action phase."""
 
 
 def _build_corporations(content: Content) -> Mapping[str, Corporation]:
@@ -446,6 +412,7 @@ def _build_corporations(content: Content) -> Mapping[str, Corporation]:
                 tuple(item.get("start_tags", ())),
                 item.get("plants", 0),
                 content.reconstructed or content.is_reconstructed(item["id"]),
+                item.get("bonus"),
             )
             for item in content.items
         }
@@ -454,12 +421,20 @@ def _build_corporations(content: Content) -> Mapping[str, Corporation]:
 
 # ----------------------------------------------------------------- libraries
 
-TRACK_LIBRARY: ContentLibrary[Mapping[str, Track]] = ContentLibrary(
-    PACKAGE, TRACKS, TRACK_SCHEMA, _build_tracks, MarsBotContentError
+TRACK_LIBRARIES: Mapping[str, ContentLibrary[Mapping[str, Track]]] = MappingProxyType(
+    {
+        name: ContentLibrary(PACKAGE, name, TRACK_SCHEMA, _build_tracks, MarsBotContentError)
+        for name in TRACK_FILES.values()
+    }
 )
-MARS_LIBRARY: ContentLibrary[Mars] = ContentLibrary(
-    PACKAGE, MARS, MAP_SCHEMA, _build_mars, MarsBotContentError
+MAP_LIBRARIES: Mapping[str, ContentLibrary[Mars]] = MappingProxyType(
+    {
+        name: ContentLibrary(PACKAGE, name, MAP_SCHEMA, _build_mars, MarsBotContentError)
+        for name in MAP_FILES.values()
+    }
 )
+TRACK_LIBRARY = TRACK_LIBRARIES[TRACKS]
+MARS_LIBRARY = MAP_LIBRARIES[MARS]
 BONUS_LIBRARY: ContentLibrary[Mapping[str, BonusCard]] = ContentLibrary(
     PACKAGE, BONUS, BONUS_SCHEMA, _build_bonus, MarsBotContentError
 )
@@ -467,7 +442,7 @@ CORPORATION_LIBRARY: ContentLibrary[Mapping[str, Corporation]] = ContentLibrary(
     PACKAGE, CORPORATIONS, CORPORATION_SCHEMA, _build_corporations, MarsBotContentError
 )
 LIBRARIES: Mapping[str, ContentLibrary[Any]] = MappingProxyType(
-    {TRACKS: TRACK_LIBRARY, MARS: MARS_LIBRARY, BONUS: BONUS_LIBRARY, CORPORATIONS: CORPORATION_LIBRARY}
+    {**TRACK_LIBRARIES, **MAP_LIBRARIES, BONUS: BONUS_LIBRARY, CORPORATIONS: CORPORATION_LIBRARY}
 )
 
 
@@ -479,20 +454,22 @@ def pin(given: Mapping[str, int] | None) -> dict[str, int]:
     """The versions a new game uses: ``given`` (a record's, a replay's) or the newest of each."""
     if given is None:
         return newest()
-    if set(given) != set(FILES):
+    if not set(FIRST_FILES) <= set(given) <= set(FILES):
         wanted, got = ", ".join(FILES), ", ".join(sorted(given))
         raise MarsBotContentError("engine/marsbot/data", f"content is {wanted}, not {got}")
     for name, version in given.items():
         LIBRARIES[name].get(version)
-    return {name: given[name] for name in FILES}
+    return {name: given[name] for name in FILES if name in given}
 
 
-def tracks(version: int | None = None) -> Mapping[str, Track]:
-    return TRACK_LIBRARY.get(version)
+def tracks(version: int | None = None, name: str = TRACKS) -> Mapping[str, Track]:
+    """MarsBot's board in content file ``name`` (Tharsis's unless told)."""
+    return TRACK_LIBRARIES[name].get(version)
 
 
-def mars(version: int | None = None) -> Mars:
-    return MARS_LIBRARY.get(version)
+def mars(version: int | None = None, name: str = MARS) -> Mars:
+    """The map in content file ``name`` (Tharsis unless told)."""
+    return MAP_LIBRARIES[name].get(version)
 
 
 def bonus_cards(version: int | None = None) -> Mapping[str, BonusCard]:
@@ -503,12 +480,21 @@ def corporations(version: int | None = None) -> Mapping[str, Corporation]:
     return CORPORATION_LIBRARY.get(version)
 
 
+def map_name(state: State) -> str:
+    """The map the game is played on: tharsis, hellas or elysium."""
+    return map_of_options(state["options"])
+
+
 def tracks_of(state: State) -> Mapping[str, Track]:
-    return tracks(state["content"][TRACKS])
+    """MarsBot's board for the game's map, in the version the game pinned."""
+    name = TRACK_FILES[map_name(state)]
+    return tracks(state["content"][name], name)
 
 
 def mars_of(state: State) -> Mars:
-    return mars(state["content"][MARS])
+    """The game's map, in the version the game pinned."""
+    name = MAP_FILES[map_name(state)]
+    return mars(state["content"][name], name)
 
 
 def bonus_of(state: State) -> Mapping[str, BonusCard]:

@@ -20,6 +20,7 @@ from engine.marsbot.content import DIFFICULTIES
 from engine.marsbot.corporations import set_up
 from engine.marsbot.levels import CUSTOM, MODIFICATIONS, parse
 from engine.marsbot.levels import OPTION as MODIFICATIONS_OPTION
+from engine.marsbot.maps import MAPS, THARSIS
 from engine.marsbot.moves import legal_moves
 from engine.marsbot.notation import ANSWERS, RESIGN, canonical, parse_move
 from engine.marsbot.reports import answer, final_move, report
@@ -39,6 +40,7 @@ INFO = GameInfo(
         {
             "difficulty": OptionSpec(default="medium", choices=(*DIFFICULTIES, CUSTOM)),
             MODIFICATIONS_OPTION: OptionSpec(default=""),
+            "map": OptionSpec(default=THARSIS, choices=MAPS),
             "corporation": OptionSpec(default="none", choices=CORPORATION_CHOICES),
             "prelude": OptionSpec(default=False),
             "venus": OptionSpec(default=False),

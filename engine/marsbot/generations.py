@@ -17,7 +17,6 @@ from engine.marsbot.common import MARSBOT, PERSON, event, gain_money, track_ids
 from engine.marsbot.content import (
     LAST_GENERATION,
     LAST_GENERATION_PRELUDE,
-    TRACK_LENGTH,
     tracks_of,
 )
 from engine.marsbot.corporations import EARTH_BONUS, EARTH_MONEY, has_effect
@@ -147,7 +146,7 @@ def final_marsbot(state: State, step: Step, events: list[Event]) -> Question | N
     steps: list[Step] = [
         {"do": "final_greenery", "track": track}
         for track in track_ids(state)
-        if state["tracks"][track] < TRACK_LENGTH
+        if state["tracks"][track] < board[track].length
         and board[track].action(state["tracks"][track] + 1) == "greenery"
     ]
     if not steps:

@@ -55,7 +55,7 @@ MAX_TOTAL = 999
 
 _SPACE = re.compile(r"[A-I][1-9]")
 _NUMBER = re.compile(r"[0-9]{1,4}")
-_WORD = re.compile(r"[A-Za-z0-9+=\-]+")
+_WORD = re.compile(r"[A-Za-z0-9_+=\-]+")
 
 DONE_MOVE, PASS_MOVE, RESIGN_MOVE = Move(DONE), Move(PASS), Move(RESIGN)
 

@@ -10,8 +10,12 @@ are left out unless asked for (``rare``), so that a seed plays the game it alway
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Move, Rng, State
-from engine.marsbot.content import OFF_MARS
+from engine.marsbot.content import DIFFICULTIES, OFF_MARS
+from engine.marsbot.game import GAME
+from engine.marsbot.maps import MAPS
 from engine.marsbot.moves import allowed_tags, answer_moves, final_moves, report_moves
 from engine.marsbot.notation import (
     ADVANCE,
@@ -26,10 +30,35 @@ from engine.marsbot.notation import (
     VP_SIGNS,
     card_move,
 )
+from engine.marsbot.setup import CORPORATION_CHOICES
 
 LARGEST_VALUE = 40
 """Random award values stay near real ones (0–40), so either side may lead."""
 GIFTS = frozenset({GAIN, ADVANCE})
+
+
+def random_options(rng: Rng, map_name: str | None = None) -> dict[str, Any]:
+    """A game's options drawn at random, every option mixed (``map_name``: that map, else any)."""
+    return {
+        "map": map_name or rng.choice(MAPS),
+        "difficulty": rng.choice(DIFFICULTIES),
+        "corporation": rng.choice(CORPORATION_CHOICES),
+        "prelude": rng.below(2) == 1,
+        "venus": rng.below(2) == 1,
+        "draft": rng.below(2) == 1,
+    }
+
+
+def play_random_game(seed: int, options: dict[str, Any], cap: int = 10_000) -> tuple[State, int]:
+    """A complete game of the random legal player (the final state and its number of moves);
+    stops after ``cap`` moves (a game that long is a bug the caller reports)."""
+    rng = Rng(seed ^ 0x5EED)
+    state = GAME.new(1, options, seed)
+    moves = 0
+    while GAME.outcome(state) is None and moves < cap:
+        state, _ = GAME.apply(state, 0, random_move(state, rng, rare=moves % 3 == 0))
+        moves += 1
+    return state, moves
 
 
 def _rare(move: Move) -> bool:

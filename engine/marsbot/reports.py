@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from engine.core import Event, IllegalMove, Move, State
 from engine.marsbot.common import MARSBOT, PERSON, awards_of, event, milestones_of
-from engine.marsbot.content import AWARD_LIMIT, MILESTONE_LIMIT, TRACK_LENGTH, tracks_of
+from engine.marsbot.content import (
+    AWARD_LIMIT,
+    MILESTONE_LIMIT,
+    TRACK_LENGTH,
+    VENUS_AWARDS,
+    VENUS_MILESTONES,
+    tracks_of,
+)
 from engine.marsbot.generations import person_final_done, person_turn
 from engine.marsbot.notation import (
     ADVANCE,
@@ -88,11 +95,13 @@ def report(state: State, move: Move, events: list[Event]) -> None:
         advance_lowest(state, events)
     elif kind == MILESTONE:
         if args[0] not in milestones_of(state):
-            raise IllegalMove("marsbot.milestone_venus", milestone=args[0])
+            why = "marsbot.milestone_venus" if args[0] in VENUS_MILESTONES else "marsbot.milestone_map"
+            raise IllegalMove(why, milestone=args[0])
         claim(state, "milestones", args[0], MILESTONE_LIMIT, events)
     elif kind == AWARD:
         if args[0] not in awards_of(state):
-            raise IllegalMove("marsbot.award_venus", award=args[0])
+            why = "marsbot.award_venus" if args[0] in VENUS_AWARDS else "marsbot.award_map"
+            raise IllegalMove(why, award=args[0])
         claim(state, "awards", args[0], AWARD_LIMIT, events)
     elif kind == DONE:
         if state["passed"][MARSBOT]:

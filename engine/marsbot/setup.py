@@ -31,7 +31,9 @@ GAME_KEY = "marsbot"
 PROJECT = "P"
 """A project card in the action deck: the person reveals it when MarsBot draws it."""
 GOVERNMENT = "B16"
-CORPORATIONS_OFFERED: tuple[str, ...] = ("C02", "C03", "C09", "CX1", "CX2")
+CORPORATIONS_OFFERED: tuple[str, ...] = ("C01", "C02", "C03", "C05", "C09", "CX1", "CX2")
+"""Every corporation a game may be set up with; "random" draws among those its content has (so a
+game set up with version 1, which lacks C01 and C05, draws as it always did)."""
 CORPORATION_CHOICES: tuple[str, ...] = ("none", "random", *CORPORATIONS_OFFERED)
 
 
@@ -40,7 +42,9 @@ def bonus_deck_ids(options: Mapping[str, Any], content: Mapping[str, int]) -> li
     cards = bonus_cards(content["bonus"])
     venus = bool(options["venus"])
     return [
-        card.id for card in cards.values() if card.needs is None and not (card.without == "venus" and venus)
+        card.id
+        for card in cards.values()
+        if card.needs is None and card.corporation is None and not (card.without == "venus" and venus)
     ]
 
 
@@ -74,8 +78,20 @@ def build_action_deck(state: State, rng: Rng, events: list[Event]) -> None:
         deck.append(drawn)
     if state["options"]["venus"] and GOVERNMENT not in state["removed"]:
         deck.append(GOVERNMENT)
+    own = corporation_card(state)
+    if own is not None:
+        deck.append(own)
     rng.shuffle(deck)
     state["action_deck"] = deck
+
+
+def corporation_card(state: State) -> str | None:
+    """The bonus card MarsBot's corporation adds before every action phase (C01: B23, C05: B25)."""
+    corp = state["corporation"]
+    if corp is None:
+        return None
+    found = corporations(state["content"]["corporations"])[corp]
+    return found.bonus if "bonus_card" in found.effects else None
 
 
 def new_state(options: Mapping[str, Any], seed: int, content: Mapping[str, int] | None) -> State:
@@ -87,7 +103,8 @@ def new_state(options: Mapping[str, Any], seed: int, content: Mapping[str, int] 
     rng = Rng(seed)
     corporation = options["corporation"]
     if corporation == "random":
-        corporation = rng.choice(CORPORATIONS_OFFERED)
+        known = corporations(versions["corporations"])
+        corporation = rng.choice([c for c in CORPORATIONS_OFFERED if c in known])
     elif corporation == "none":
         corporation = None
     if corporation is not None and corporation not in corporations(versions["corporations"]):

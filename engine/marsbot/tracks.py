@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core import Event, State
 from engine.marsbot.common import event, failed, gain_money, tag_track
-from engine.marsbot.content import TRACK_IDS, TRACK_LENGTH, tracks_of
+from engine.marsbot.content import TRACK_IDS, tracks_of
 from engine.marsbot.corporations import EARTH_BONUS, EARTH_MONEY, has_effect, on_tag
 from engine.marsbot.resolve import Question, Step, handler, push
 from engine.marsbot.rules import audited
@@ -40,7 +40,7 @@ def tag(state: State, step: Step, events: list[Event]) -> Question | None:
 def advance(state: State, step: Step, events: list[Event]) -> Question | None:
     track = step["track"]
     pos = state["tracks"][track]
-    if pos >= TRACK_LENGTH:
+    if pos >= tracks_of(state)[track].length:
         events.append(event("track_end", track=track))
         failed(state, events, "track_end")
         return None

@@ -26,7 +26,7 @@ from typing import Any
 from engine.core import State
 from engine.marsbot.awards import award_values, milestone_values, qualifies, tiles_of
 from engine.marsbot.common import PERSON, plain_copy, track_ids
-from engine.marsbot.content import OCEANS, OXYGEN, TEMPERATURE, TRACK_LENGTH, VENUS, tracks_of
+from engine.marsbot.content import OCEANS, OXYGEN, TEMPERATURE, VENUS, tracks_of
 from engine.marsbot.notation import TILES
 from engine.marsbot.placement import person_final_spaces, person_spaces
 
@@ -48,7 +48,7 @@ def _tracks(state: State) -> dict[str, Any]:
         pos, reached = state["tracks"][track], state["reached"][track]
         ahead = [
             [p, board[track].action(p)]
-            for p in range(max(pos, reached) + 1, TRACK_LENGTH + 1)
+            for p in range(max(pos, reached) + 1, board[track].length + 1)
             if board[track].action(p)
         ]
         shown[track] = {"pos": pos, "reached": reached, "ahead": ahead}

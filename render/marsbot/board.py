@@ -26,9 +26,11 @@ from render.marsbot.style import (
     PAL,
     PARAMS,
     Tr,
+    Version,
     View,
     lang,
     last_spaces,
+    map_files,
     maxed,
     param,
     signed,
@@ -36,7 +38,6 @@ from render.marsbot.style import (
     tiles,
     track_ids,
     venus_on,
-    versions,
 )
 from render.marsbot.tracks import TrackLayout, draw_tracks, layout, tracks_image
 
@@ -48,13 +49,13 @@ MAP_R = 46
 GAP = 6
 
 
-def _key(view: View) -> tuple[int | None, int | None, tuple[str, ...]]:
-    found = versions(view)
-    return found.get(content.MARS), found.get(content.TRACKS), track_ids(view)
+def _key(view: View) -> tuple[Version, Version, tuple[str, ...]]:
+    mars, tracks = map_files(view)
+    return mars, tracks, track_ids(view)
 
 
 @functools.lru_cache(maxsize=16)
-def _layout(tracks: tuple[str, ...], mars_version: int | None) -> dict[str, object]:
+def _layout(tracks: tuple[str, ...], mars_version: Version) -> dict[str, object]:
     map_y = HEADER_Y + HEADER_H + GAP
     geo = geometry(mars_version, MAP_R, WIDTH)
     tracks_y = map_y + geo.size[1] + GAP
@@ -173,7 +174,7 @@ def _tick(img: Image.Image, x: float, y: float) -> None:
 
 
 @functools.lru_cache(maxsize=16)
-def _base(mars_version: int | None, tracks: tuple[str, ...], language: str, noctis: str) -> Image.Image:
+def _base(mars_version: Version, tracks: tuple[str, ...], language: str, noctis: str) -> Image.Image:
     """Background, the header's box and the empty map (the tracks are pasted per picture)."""
     lay = _layout(tracks, mars_version)
     img = PAL.new(lay["size"])  # type: ignore[arg-type]
@@ -205,7 +206,7 @@ def render_board(view: View, names: Sequence[str], tr: Tr) -> bytes:
 
 
 def map_png(view: View, tr: Tr) -> bytes:
-    """The Tharsis map alone (``/marsbot board map``), as wide as the board."""
+    """The game's map alone (``/marsbot board map``), as wide as the board."""
     mars_version, _, _ = _key(view)
     return kit.encode_png(map_image(mars_version, MAP_R, WIDTH, tr, tiles(view), last_spaces(view)))
 

@@ -197,6 +197,25 @@ def paint_space_tag(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float
     draw.polygon(kit.star(cx, cy + size * 0.05, size * 0.6, inner=0.42), fill=ink(WHITE))
 
 
+def paint_floater(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, ink: Ink) -> None:
+    """A floater: a cloud of three puffs on a flat base."""
+    colour, out = ink(ICON_RGB["floater"]), ink(DARK)
+    puffs = ((-0.45, 0.1, 0.42), (0.0, -0.15, 0.55), (0.45, 0.1, 0.42))
+    for grow, fill in ((size * 0.12, out), (0.0, colour)):
+        for dx, dy, r in puffs:
+            _disk(draw, cx + dx * size, cy + dy * size, r * size + grow, fill)
+        base = (cx - size * 0.45 - grow, cy + size * 0.1, cx + size * 0.45 + grow, cy + size * 0.52 + grow)
+        draw.rectangle(base, fill=fill)
+
+
+def paint_microbe_tag(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, ink: Ink) -> None:
+    """The microbe tag: a green disk with a light rim and three dark cells (advance that track)."""
+    _disk(draw, cx, cy, size, ink(WHITE))
+    _disk(draw, cx, cy, size * 0.84, ink(ICON_RGB["plants"]))
+    for dx, dy in ((-0.3, -0.2), (0.28, -0.25), (0.0, 0.32)):
+        _disk(draw, cx + dx * size, cy + dy * size, size * 0.17, ink(DARK))
+
+
 def paint_tr_box(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, ink: Ink) -> None:
     """The box the TR number is written on (the number is text, drawn by the caller)."""
     draw.rounded_rectangle((cx - size, cy - size, cx + size, cy + size), size * 0.3, fill=ink(ICON_RGB["tr"]))
@@ -229,6 +248,13 @@ def paint_action(
         paint_chevrons(draw, cx, cy, size * 0.8, ink)
     elif action == "space":
         paint_space_tag(draw, cx, cy, size * 0.8, ink)
+    elif action == "floater":
+        paint_floater(draw, cx, cy, size * 0.85, ink)
+    elif action == "floater2":
+        paint_floater(draw, cx - size * 0.45, cy, size * 0.6, ink)
+        paint_floater(draw, cx + size * 0.45, cy, size * 0.6, ink)
+    elif action == "microbe":
+        paint_microbe_tag(draw, cx, cy, size * 0.8, ink)
 
 
 # --------------------------------------------------------------------------- owners, cubes
@@ -303,7 +329,8 @@ def paint_param(draw: ImageDraw.ImageDraw, name: str, cx: float, cy: float, size
 
 def paint_bonus(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size: float) -> None:
     """A placement bonus printed on a space: a leaf (plants), an ingot (steel), a diamond
-    (titanium), a card (cards), each in its colour with a dark edge."""
+    (titanium), a card (cards), a triangle (heat, Hellas), a drop (Hellas's south-pole ocean),
+    each in its colour with a dark edge."""
     colour, out = rgba(ICON_RGB[kind]), rgba(DARK)
     edge = max(1.0, size * 0.2)
     if kind == "plants":
@@ -327,6 +354,12 @@ def paint_bonus(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size
     elif kind == "titanium":
         for grow, fill in ((edge, out), (0, colour)):
             draw.polygon(kit.regular_polygon(cx, cy, size + grow, 4, rotation=-90.0), fill=fill)
+    elif kind == "heat":
+        for grow, fill in ((edge, out), (0, colour)):
+            draw.polygon(kit.regular_polygon(cx, cy, size + grow, 3, rotation=-90.0), fill=fill)
+    elif kind == "ocean":
+        for grow, fill in ((edge, out), (0, colour)):
+            draw.ellipse((cx - size - grow, cy - size - grow, cx + size + grow, cy + size + grow), fill=fill)
     else:
         for grow, fill in ((edge, out), (0, colour)):
             draw.rounded_rectangle(

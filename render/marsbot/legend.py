@@ -40,6 +40,8 @@ TRACK_ENTRIES: tuple[tuple[str, str], ...] = (
     ("action:award", "award"),
     ("action:adv", "adv"),
     ("action:space", "space"),
+    ("action:floater", "floater"),
+    ("action:microbe", "microbe"),
     ("cube", "cube"),
     ("reached", "reached"),
     ("white", "white_cube"),
@@ -58,6 +60,8 @@ MAP_ENTRIES: tuple[tuple[str, str], ...] = (
     ("bonus:steel", "steel"),
     ("bonus:titanium", "titanium"),
     ("bonus:cards", "cards"),
+    ("bonus:heat", "heat"),
+    ("bonus:ocean", "south_pole"),
 )
 """The map's symbols."""
 

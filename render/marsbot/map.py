@@ -1,4 +1,5 @@
-"""The Tharsis map: where each space lies, the empty map (drawn once) and the placed tiles.
+"""The game's map (Tharsis, Hellas or Elysium): where each space lies, the empty map (drawn
+once) and the placed tiles.
 
 Spaces are pointy-top hexes in rows A–I as ``content.mars()`` lays them out (``x2``: doubled
 column, rows centred). Every space carries its name ("C4": what the person types), the empty
@@ -29,6 +30,7 @@ from render.marsbot.style import (
     TILE_RGB,
     WHITE,
     Tr,
+    Version,
     hex_points,
     rgba,
     text,
@@ -55,9 +57,10 @@ class MapGeometry:
 
 
 @functools.lru_cache(maxsize=8)
-def geometry(version: int | None, r: int, width: int) -> MapGeometry:
-    """The map of ``content.mars(version)`` with hexes of radius ``r``, centred in ``width``."""
-    mars = content.mars(version)
+def geometry(version: Version, r: int, width: int) -> MapGeometry:
+    """The map ``version`` (its content file and version) with hexes of radius ``r``, centred in
+    ``width``."""
+    mars = content.mars(version[1], version[0])
     half = SQRT3 * r / 2
     columns = max(s.x2 for s in mars.spaces.values()) + 2
     rows = max(s.row for s in mars.spaces.values()) + 1
@@ -93,10 +96,10 @@ def _paint_space(
 
 
 @functools.lru_cache(maxsize=8)
-def empty_map(version: int | None, r: int, width: int, lang: str, noctis: str) -> Image.Image:
-    """The map without tiles (cached per content version, size and language)."""
+def empty_map(version: Version, r: int, width: int, lang: str, noctis: str) -> Image.Image:
+    """The map without tiles (cached per map, content version, size and language)."""
     geo = geometry(version, r, width)
-    mars = content.mars(version)
+    mars = content.mars(version[1], version[0])
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         for sid, space in mars.spaces.items():
@@ -218,7 +221,7 @@ def draw_tiles(
 
 
 def map_image(
-    version: int | None,
+    version: Version,
     r: int,
     width: int,
     tr: Tr,

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.marsbot import content
+from engine.marsbot.maps import MAP_FILES, TRACK_FILES, map_of_options
 from render import kit
 
 Tr = Callable[..., str]
@@ -61,6 +62,9 @@ ICON_RGB: Mapping[str, kit.RGB] = {
     "steel": kit.hex_rgb("#C08A4A"),
     "titanium": kit.hex_rgb("#D8D8E8"),
     "cards": kit.hex_rgb("#5FA8E8"),
+    "heat": kit.hex_rgb("#F08A3C"),
+    "floater": kit.hex_rgb("#E8EDF5"),
+    "ocean": kit.hex_rgb("#2C7BC9"),
     "leaf": kit.hex_rgb("#9BE08A"),
     "wave": kit.hex_rgb("#BFE3FF"),
     "house": kit.hex_rgb("#3B4252"),
@@ -130,8 +134,20 @@ def rgba(colour: kit.RGB, alpha: int = 255) -> tuple[int, int, int, int]:
 # --------------------------------------------------------------------------- view readers
 
 
+Version = tuple[str, int | None]
+"""A content file of the game's map or board and the version the game pinned (``None``: newest)."""
+
+
 def versions(view: View) -> Mapping[str, int]:
     return view.get("content") or {}
+
+
+def map_files(view: View) -> tuple[Version, Version]:
+    """The game's map and MarsBot's board for it, each as (content file, pinned version)."""
+    name = map_of_options(view.get("options") or {})
+    found = versions(view)
+    mars, tracks = MAP_FILES[name], TRACK_FILES[name]
+    return (mars, found.get(mars)), (tracks, found.get(tracks))
 
 
 def venus_on(view: View) -> bool:

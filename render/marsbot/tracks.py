@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from engine.marsbot import content
 from render import kit
 from render.marsbot.icons import paint_action, paint_cube
-from render.marsbot.style import CELL_RGB, PAL, Tr, View, cubes, position, reached, rgba, text
+from render.marsbot.style import CELL_RGB, PAL, Tr, Version, View, cubes, position, reached, rgba, text
 
 PAD = 8
 NUMBERS_H = 28
@@ -116,7 +116,7 @@ def _draw_cell(
 
 @functools.lru_cache(maxsize=16)
 def panel(
-    version: int | None, lay: TrackLayout, style: str, lang: str, names: tuple[str, ...]
+    version: Version, lay: TrackLayout, style: str, lang: str, names: tuple[str, ...]
 ) -> Image.Image:
     """The panel with every space in ``style``, the track names and the space numbers."""
     img = PAL.new(panel_size(lay), "background")
@@ -127,7 +127,7 @@ def panel(
         "surface",
         pal=PAL,
     )
-    tracks = content.tracks(version)
+    tracks = content.tracks(version[1], version[0])
     for pos in range(content.TRACK_LENGTH + 1):
         x0, x1 = lay.cell_x(pos)
         text(
@@ -151,7 +151,7 @@ def panel(
             bg="surface",
             anchor="lm",
         )
-        for pos in range(content.TRACK_LENGTH + 1):
+        for pos in range(tracks[track_id].length + 1):  # the Venus strip may be shorter
             _draw_cell(img, lay, index, tracks[track_id], pos, style)
     return img
 
@@ -164,7 +164,7 @@ def track_names(lay: TrackLayout, tr: Tr) -> tuple[str, ...]:
 
 
 def draw_tracks(
-    img: Image.Image, view: View, version: int | None, lay: TrackLayout, tr: Tr, top: int
+    img: Image.Image, view: View, version: Version, lay: TrackLayout, tr: Tr, top: int
 ) -> None:
     """The panel of ``view`` at height ``top`` of ``img``."""
     lang = str(getattr(tr, "lang", "en"))
@@ -205,7 +205,7 @@ def draw_markers(img: Image.Image, view: View, lay: TrackLayout, top: int) -> No
                     kit.paste_sprite(img, pic, (cx1 - pic.width + 3, top + cy0 - 3), mask)
 
 
-def tracks_image(view: View, version: int | None, lay: TrackLayout, tr: Tr) -> Image.Image:
+def tracks_image(view: View, version: Version, lay: TrackLayout, tr: Tr) -> Image.Image:
     img = PAL.new(panel_size(lay), "background")
     draw_tracks(img, view, version, lay, tr, 0)
     return img

@@ -18,9 +18,9 @@ from tests.bot.harness import moved
 from tests.bot.marsbot_table import MarsBotTable, labels
 
 SEED = 6
-"""Random legal play of this seed meets MarsBot's award question (3 awards asked) at move 41 (seed 3
-met it at move 68 before rules version 2 let the person report more tiles; seed 0 while taking
-from MarsBot at 0 M€ was still a legal no-op)."""
+"""Random legal play of this seed meets MarsBot's award question (3 awards asked) with rules version 2
+and content version 2 (seed 3 met it at move 68 before them; seed 0 while taking from MarsBot at
+0 M€ was still a legal no-op)."""
 MOST_LISTED = 100_000
 
 

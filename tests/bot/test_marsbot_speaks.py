@@ -91,7 +91,7 @@ async def test_a_typed_space_off_the_map_gets_the_maps_sentence(simcord_env: Env
     await table.start()
     for typed in ("Z9", "C44", "12"):
         refused = await table.person.slash("marsbot tile", kind="city", space=typed)
-        assert refused.ephemeral and f"There is no space {typed} on Tharsis" in refused.response.content
+        assert refused.ephemeral and f"There is no space {typed} on the map" in refused.response.content
     assert (await table.state())["map"] == {}
 
 

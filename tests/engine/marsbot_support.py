@@ -23,11 +23,21 @@ DEFAULT_ANSWERS = {
 }
 
 
-def position(options: Mapping[str, Any] | None = None, seed: int = 7, **top: Any) -> State:
+FIRST_CONTENT = {"tracks": 1, "mars": 1, "bonus": 1, "corporations": 1}
+"""The content a game stored before version 2 of the bonus cards and corporations pinned."""
+
+
+def position(
+    options: Mapping[str, Any] | None = None,
+    seed: int = 7,
+    versions: Mapping[str, int] | None = None,
+    **top: Any,
+) -> State:
     """The person's turn in generation 1 with an empty action deck and ``top`` overriding fields;
     ``tracks`` (and ``reached``, which follows ``tracks`` unless given) may name some tracks only,
-    ``params`` some parameters only, ``map`` maps a space to ``(tile, owner)``."""
-    state = GAME.new(1, dict(options or {}), seed)
+    ``params`` some parameters only, ``map`` maps a space to ``(tile, owner)``; ``versions``: the
+    content pinned (the newest unless given)."""
+    state = GAME.new(1, dict(options or {}), seed, versions)
     state["action_deck"] = []
     tracks = top.pop("tracks", {})
     reached = top.pop("reached", tracks)

@@ -50,6 +50,13 @@ RELEASED: dict[str, str] = {
     "marsbot/data/corporations.v1.json": "f4c7e4584a82f8619c469362e2a37d3128ad8e108bd89502e626b919d8560d64",
     "marsbot/data/mars.v1.json": "ab69955172cded001a72224fc6feedccdf0e12b0fafdc6e0879b9640800e79cf",
     "marsbot/data/tracks.v1.json": "69f285002424de85c233b319fa9f5abc0bf68f91074b93d1180dca32f2d756c1",
+    "marsbot/data/bonus.v2.json": "176f97a7910b7963544d53cbf8ffdbb69b70a301001f488da5904db625796209",
+    "marsbot/data/corporations.v2.json": "1ffaa6dfb204deb391d8bca942ede7347e62900e0ee9e331e429fde535628531",
+    "marsbot/data/tracks.v2.json": "908f4be949386faa30be2be596e254531017db7dab24e171abe2a7bfda86b760",
+    "marsbot/data/hellas.v1.json": "c694c52c6962ca0b31b8b941a36adf1732fd11404f2b839b5f6a49b022854e29",
+    "marsbot/data/elysium.v1.json": "b56f7fe431a877ce5ec98a4fe6ee1688332d22325f31d1c1d7fc4e304f304230",
+    "marsbot/data/tracks_hellas.v1.json": "d21ff3e0db35aec98790ee5d0fabc49ff1f0330b63853a373b8e234fa866899c",
+    "marsbot/data/tracks_elysium.v1.json": "908f4be949386faa30be2be596e254531017db7dab24e171abe2a7bfda86b760",
 }
 V1 = {"cards": 1, "conditions": 1}
 V2 = {"cards": 2, "conditions": 2}

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.marsbot.placement import rewards
-from tests.engine.marsbot_support import codes, marsbot_turn, of, position, tiles
+from tests.engine.marsbot_support import FIRST_CONTENT, codes, marsbot_turn, of, position, tiles
 
 State = dict[str, Any]
 
@@ -40,11 +40,20 @@ def test_b02_pays_5_or_2_and_a_floater_with_venus() -> None:
     assert after["money"] == 2 and after["floaters"] == 1
 
 
-def test_b03_advances_science_or_pays_5_at_its_end() -> None:
-    after, _, _ = bonus(position(tracks={"science": 4}), "B03")
+def test_b03_of_a_game_stored_with_version_1_advances_science_or_pays_5_at_its_end() -> None:
+    after, _, _ = bonus(position(tracks={"science": 4}, versions=FIRST_CONTENT), "B03")
     assert after["tracks"]["science"] == 5 and after["money"] == 0 and gone(after, "B03") == "discard"
-    after, _, _ = bonus(position(tracks={"science": 18}), "B03")
+    after, _, _ = bonus(position(tracks={"science": 18}, versions=FIRST_CONTENT), "B03")
     assert after["tracks"]["science"] == 18 and after["money"] == 5
+
+
+def test_b03_as_published_resolves_the_top_project_card_for_marsbot() -> None:
+    shown = ["card science+building 12 noreq vp0"]
+    after, events, asked = bonus(position(tracks={"science": 4}), "B03", shown)
+    assert asked == [{"kind": "card", "why": "b03"}]
+    assert after["tracks"]["science"] == 5 and after["tracks"]["building"] == 1 and after["money"] == 0
+    assert after["played"][-1]["tags"] == ["science", "building"] and gone(after, "B03") == "discard"
+    assert ("marsbot.card_needed", "b03") in [(e.code, e.params.get("why")) for e in events]
 
 
 def test_b04_a_claims_a_milestone_and_is_removed() -> None:

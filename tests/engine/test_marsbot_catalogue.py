@@ -13,7 +13,7 @@ from engine.marsbot.content import MarsBotContentError, money_vp
 
 TRACKS = content.tracks()
 MARS = content.mars()
-BONUS = content.bonus_cards()
+BONUS = content.bonus_cards(1)
 
 
 def test_seven_tracks_with_their_tags_cuts_and_last_spaces() -> None:
@@ -92,7 +92,7 @@ def test_tharsis_map_rows_oceans_noctis_and_neighbours() -> None:
     )
 
 
-def test_bonus_cards_b01_to_b08_and_b16_with_b03_reconstructed() -> None:
+def test_version_1_bonus_cards_b01_to_b08_and_b16_with_b03_reconstructed() -> None:
     assert list(BONUS) == ["B01", "B02", "B03", "B04", "B05", "B06", "B07", "B08", "B16"]
     assert [c.id for c in BONUS.values() if c.reconstructed] == ["B03"]
     assert BONUS["B06"].without == "venus" and BONUS["B16"].needs == "venus"
@@ -101,7 +101,7 @@ def test_bonus_cards_b01_to_b08_and_b16_with_b03_reconstructed() -> None:
 
 
 def test_corporations_are_marked_reconstructed_and_keep_the_seeds_numbers() -> None:
-    corporations = content.corporations()
+    corporations = content.corporations(1)
     assert set(corporations) == {"C02", "C03", "C09", "CX1", "CX2"}
     assert all(c.reconstructed for c in corporations.values())
     c02 = corporations["C02"]

@@ -27,6 +27,7 @@ seeds = st.integers(min_value=0, max_value=2**64 - 1)
 options = st.fixed_dictionaries(
     {
         "difficulty": st.sampled_from(["easy", "medium", "hard", "brutal"]),
+        "map": st.sampled_from(["tharsis", "hellas", "elysium"]),
         "corporation": st.sampled_from(["none", "random", "C02", "C03", "C09", "CX1", "CX2"]),
         "prelude": st.booleans(),
         "venus": st.booleans(),

@@ -13,10 +13,19 @@ import pytest
 from engine.core import IllegalMove
 from engine.core.game import replay
 from engine.core.undo import Actor, Plan, Step, plan_undo, replay_marked
+from engine.marsbot import content
 from engine.marsbot.content import TRACK_IDS
 from engine.marsbot.game import GAME
 from engine.marsbot.keys import EVENTS
-from tests.engine.marsbot_support import answer_all, marsbot_turn, of, play_card, position, random_game
+from tests.engine.marsbot_support import (
+    FIRST_CONTENT,
+    answer_all,
+    marsbot_turn,
+    of,
+    play_card,
+    position,
+    random_game,
+)
 
 VENUS = {"venus": True}
 MILESTONE_CARD = "building 5 noreq vp0"
@@ -76,17 +85,18 @@ def test_hoverlord_is_right_of_tharsis_five_when_marsbot_meets_several() -> None
 def test_hard_marsbot_counts_hoverlord_among_the_milestones_it_meets_to_buy_one() -> None:
     hard = {"difficulty": "hard"}
     # 35 TR, building 8 and 7 floaters: three unclaimed milestones with Venus, two without
-    state = position(hard | VENUS, tr=35, floaters=7, money=8, tracks={"building": 8})
+    # B03 of version 1 (science +1) is a quiet card to end the person's turn with
+    state = position(hard | VENUS, tr=35, floaters=7, money=8, tracks={"building": 8}, versions=FIRST_CONTENT)
     after, events, asked = marsbot_turn(state, ("B03",), ["closest hoverlord"])
     assert asked[0] == {"kind": "closest", "milestones": ["terraformer", "builder", "hoverlord"]}
     assert after["milestones"] == {"hoverlord": "marsbot"}
     assert of(events, "paid") == [{"amount": 8, "total": 0, "why": "milestone"}]
-    base = position(hard, tr=35, floaters=7, money=8, tracks={"building": 8})
+    base = position(hard, tr=35, floaters=7, money=8, tracks={"building": 8}, versions=FIRST_CONTENT)
     after, events, asked = marsbot_turn(base, ("B03",))
     assert after["milestones"] == {} and of(events, "paid") == [] and asked == []
     # two claimed: Hoverlord alone is enough
     claimed = {"terraformer": "person", "mayor": "person"}
-    state = position(hard | VENUS, floaters=7, money=9, milestones=claimed)
+    state = position(hard | VENUS, floaters=7, money=9, milestones=claimed, versions=FIRST_CONTENT)
     after, _, _ = marsbot_turn(state, ("B03",))
     assert after["milestones"] == claimed | {"hoverlord": "marsbot"} and after["money"] == 1
 
@@ -124,12 +134,41 @@ def test_easy_takes_5_off_venuphile_too() -> None:
 
 
 def test_b08_helps_in_venuphile_with_a_venus_track_step() -> None:
-    state = position(VENUS, money=9, awards={"venuphile": "person"}, tracks={"venus": 3})
+    state = position(VENUS, money=9, awards={"venuphile": "person"}, tracks={"venus": 2})
     after, _, asked = marsbot_turn(state, ("B08",), values={"venuphile": 50})
     assert asked == [{"kind": "values", "awards": ["venuphile"], "why": "help"}]
-    # Venus track 3 -> 4 raises Venus (+1 TR); MarsBot pays 5 M€
-    assert after["tracks"]["venus"] == 4 and after["params"]["venus"] == 2
+    # Venus strip 2 -> 3 raises Venus (+1 TR); MarsBot pays 5 M€
+    assert after["tracks"]["venus"] == 3 and after["params"]["venus"] == 2
     assert after["money"] == 4 and after["tr"] == 21
+
+
+def test_the_venus_strip_has_12_spaces_with_floaters_as_the_reference() -> None:
+    strip = content.tracks(2)["venus"]
+    assert strip.length == 12 and strip.action(12) == "tr5" and strip.action(13) == ""
+    assert [strip.action(p) for p in range(1, 13)] == [
+        "floater", "floater2", "venus", "floater2", "venus", "",
+        "floater2", "venus", "microbe", "venus", "floater2", "tr5",
+    ]  # fmt: skip
+    assert content.tracks(1)["venus"].length == 18  # games stored with version 1 keep theirs
+
+
+def test_floater_spaces_give_marsbot_floaters_toward_hoverlord() -> None:
+    state = position(VENUS, floaters=4, tracks={"venus": 1})
+    after, events, _ = marsbot_turn(state, ("P",), ["card venus 10 noreq vp0"])
+    assert after["tracks"]["venus"] == 2 and after["floaters"] == 6  # space 2: two floaters
+    assert of(events, "floater") == [{"total": 6}]
+
+
+def test_the_microbe_space_advances_the_track_microbe_tags_move() -> None:
+    state = position(VENUS, tracks={"venus": 8, "plant": 0})
+    after, _, _ = marsbot_turn(state, ("P",), ["card venus 10 noreq vp0"])
+    assert after["tracks"]["venus"] == 9 and after["tracks"]["plant"] == 1
+
+
+def test_the_strips_last_space_ends_it() -> None:
+    state = position(VENUS, tracks={"venus": 12})
+    after, events, _ = marsbot_turn(state, ("P",), ["card venus 10 noreq vp0"])
+    assert after["tracks"]["venus"] == 12 and "track_end" in [e.code.split(".")[1] for e in events]
 
 
 def test_venuphile_scores_by_the_venus_track_at_the_end() -> None:

@@ -54,7 +54,7 @@ def colours_in(img: Image.Image, box: tuple[int, int, int, int] | None = None) -
 
 def hex_box(view: dict[str, Any], space: str, shrink: float = 0.0) -> tuple[int, int, int, int]:
     """The box of a map space in the board picture (``shrink``: a share of the radius cut off)."""
-    lay = M._layout(M.track_ids(view), view["content"]["mars"])
+    lay = M._layout(M.track_ids(view), M._key(view)[0])
     x, y = lay["geo"].centre(space)
     y += lay["map_y"]
     r = round(lay["geo"].r * (1 - shrink))
@@ -63,7 +63,7 @@ def hex_box(view: dict[str, Any], space: str, shrink: float = 0.0) -> tuple[int,
 
 def cell_box(view: dict[str, Any], track: str, pos: int) -> tuple[int, int, int, int]:
     """The box of a track space in the board picture."""
-    lay = M._layout(M.track_ids(view), view["content"]["mars"])
+    lay = M._layout(M.track_ids(view), M._key(view)[0])
     x0, y0, x1, y1 = lay["tracks"].cell_box(M.track_ids(view).index(track), pos)
     top = lay["tracks_y"]
     return x0, y0 + top, x1, y1 + top
@@ -240,7 +240,7 @@ def test_a_parameter_at_its_target_is_marked() -> None:
 def test_a_fresh_map_has_no_tiles_and_marks_the_ocean_spaces_and_noctis() -> None:
     view = V.fresh()
     img = board(view)
-    lay = M._layout(M.track_ids(view), view["content"]["mars"])
+    lay = M._layout(M.track_ids(view), M._key(view)[0])
     mars_part = img.crop((0, lay["map_y"], WIDTH, lay["tracks_y"]))
     counts = {rgb: n for n, rgb in mars_part.getcolors(1 << 16) or ()}
     for kind, rgb in TILE_RGB.items():  # a tile covers ~5000 px; a bonus icon's edge a few
@@ -259,6 +259,24 @@ def test_a_fresh_map_has_no_tiles_and_marks_the_ocean_spaces_and_noctis() -> Non
     words = {text for text, _ in seen}
     assert set(content.mars().order) <= words  # every space is named, "C4" as the person types it
     assert "Noctis" in words
+
+
+@pytest.mark.parametrize("name", ["hellas", "elysium"])
+def test_the_chosen_map_is_drawn_with_its_oceans_and_no_noctis(name: str) -> None:
+    view = GAME.view(GAME.new(1, {"map": name}, 1), 0)
+    img = board(view)
+    mars = content.mars(None, content.MAP_FILES[name])
+
+    def face(space: str) -> tuple[int, int, int]:
+        x0, y0, x1, y1 = hex_box(view, space)
+        return img.getpixel(((x0 + x1) // 2, y0 + (y1 - y0) // 5))  # type: ignore[return-value]
+
+    assert all(face(s) == SPACE_RGB["water" if sp.ocean else "land"] for s, sp in mars.spaces.items())
+    with drawn_texts() as seen:
+        M.board_png(view, Tr("en"))
+    assert "Noctis" not in {text for text, _ in seen}
+    tharsis = board(GAME.view(GAME.new(1, {}, 1), 0))
+    assert ImageChops.difference(img, tharsis).getbbox() is not None
 
 
 @pytest.mark.parametrize("tile", list(TILE_RGB))
@@ -307,7 +325,7 @@ def test_the_mid_game_map_shows_both_sides_tiles_and_rings_the_latest_placement(
     unringed = board(V.with_changes(view, last={"spaces": []}))
     changed = differs(unringed, img)
     assert changed is not None
-    lay = M._layout(M.track_ids(view), view["content"]["mars"])
+    lay = M._layout(M.track_ids(view), M._key(view)[0])
     for space in ("D7", "B6"):
         box = hex_box(view, space, -0.1)
         assert differs(unringed.crop(box), img.crop(box))
@@ -322,7 +340,7 @@ def test_the_map_alone_is_the_boards_map() -> None:
     view = V.mid()
     alone = picture(M.map_png(view, Tr("en")))
     full = board(view)
-    lay = M._layout(M.track_ids(view), view["content"]["mars"])
+    lay = M._layout(M.track_ids(view), M._key(view)[0])
     part = full.crop((0, lay["map_y"], WIDTH, lay["map_y"] + alone.height))
     assert not differs(alone, part)
 
@@ -420,7 +438,7 @@ def test_the_tracks_alone_are_the_boards_tracks() -> None:
     view = V.mid(True, "C02")
     alone = picture(M.tracks_png(view, Tr("cs")))
     full = board(view, "cs")
-    lay = M._layout(M.track_ids(view), view["content"]["mars"])
+    lay = M._layout(M.track_ids(view), M._key(view)[0])
     part = full.crop((0, lay["tracks_y"], WIDTH, lay["tracks_y"] + alone.height))
     assert not differs(alone, part)
 
@@ -445,7 +463,13 @@ def played(options: dict[str, Any], seed: int, every: int = 30) -> list[dict[str
 
 @pytest.mark.parametrize(
     ("options", "seed"),
-    [({}, 1), ({"venus": True, "corporation": "C02"}, 2), ({"prelude": True, "difficulty": "brutal"}, 3)],
+    [
+        ({}, 1),
+        ({"venus": True, "corporation": "C02"}, 2),
+        ({"prelude": True, "difficulty": "brutal"}, 3),
+        ({"map": "hellas", "venus": True}, 4),
+        ({"map": "elysium", "difficulty": "hard"}, 5),
+    ],
 )
 def test_real_games_render_from_start_to_end(options: dict[str, Any], seed: int) -> None:
     """The engine's own views: every tile on its space, every cube framed where it stands."""

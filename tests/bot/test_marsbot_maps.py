@@ -1,0 +1,49 @@
+"""Hellas and Elysium through the bot: ``/marsbot new map:`` sets the game on that map, the set-up
+names it, the claim picker and autocomplete offer that map's milestones and awards, and another
+map's milestone is refused privately without changing anything."""
+
+from __future__ import annotations
+
+from simcord import Env
+
+from tests.bot.harness import moved
+from tests.bot.marsbot_table import MarsBotTable, components
+
+
+def options_of(response: object) -> list[str]:
+    return [o["label"] for o in components(response)[0]["options"]]
+
+
+async def test_a_game_on_hellas_offers_hellas_milestones_and_awards(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start(map="hellas")
+    state = await table.state()
+    assert state["options"]["map"] == "hellas"
+    assert any("two players on Hellas" in post.content for post in table.posts())
+    asked = await table.person.click(table.posts()[-1], label="Milestone / award")
+    offered = options_of(asked.response)
+    assert "Milestone: Diversifier" in offered and "Award: Space Baron" in offered
+    assert not [o for o in offered if "Terraformer" in o or "Landlord" in o]
+    assert moved(await table.person.select(asked.response, ["milestone polar_explorer"]))
+    assert (await table.state())["milestones"] == {"polar_explorer": "person"}
+    hints = await table.person.autocomplete("marsbot award", "which", "cult")
+    assert [(h["name"], h["value"]) for h in hints] == [("Cultivator", "cultivator")]
+
+
+async def test_another_maps_milestone_is_refused_privately(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start(map="elysium")
+    before = await table.row()
+    answer = await table.person.slash("marsbot milestone", which="terraformer")
+    assert answer.ephemeral and "is not a milestone of this game's map" in answer.response.content
+    after = await table.row()
+    assert after.version == before.version and after.state["milestones"] == {}
+    assert moved(await table.person.slash("marsbot milestone", which="Legend"))
+    assert (await table.state())["milestones"] == {"legend": "person"}
+
+
+async def test_without_the_option_the_game_is_on_tharsis(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start()
+    assert (await table.state())["options"]["map"] == "tharsis"
+    assert any("two players on Tharsis" in post.content for post in table.posts())
