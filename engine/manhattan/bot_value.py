@@ -96,6 +96,7 @@ class Context:
             if card.eu_instead and ore:
                 ore = min(ore, 3)
             found -= self.tracks["ore"].unit(row["ore"]) * ore
+            found -= self.tracks["eu"].unit(row["eu"]) * card.cost["eu"]  # a published reactor burns it
             found -= WORKER_USE[card.need.kind] * card.need.count
             if card.need.kind in ("E", "S") and self.staff(card.need.kind) < card.need.count and found > 0:
                 found *= UNDERSTAFFED
