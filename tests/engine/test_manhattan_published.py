@@ -384,13 +384,3 @@ def test_new_tables_get_the_published_cards() -> None:
     assert {card for card in state["market"][:6]} == {c.id for c in BUILDINGS.values() if c.start}
     state, _ = _random_game(2, 3, None)
     assert state["content"] == V2 and GAME.outcome(state) is not None
-
-
-def test_the_bot_counts_the_enriched_uranium_a_reactor_burns() -> None:
-    from engine.manhattan.bot_value import WORKER_USE, context
-
-    state = _working("R03", home={"S": 1}, eu=1)
-    ctx = context(state, 0)
-    card = BUILDINGS["R03"]
-    free = ctx.yield_value(card.outputs[0]) - WORKER_USE["S"]
-    assert ctx.use_value(card) < free - 0.01
