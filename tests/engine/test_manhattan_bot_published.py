@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.manhattan.bot_value import WORKER_USE, context
+from engine.manhattan.bot_value import WORKER_USE, context, virtual
 from engine.manhattan.content import buildings, spaces
 from engine.manhattan.game import GAME
-from tests.engine.manhattan_support import seat_row
+from tests.engine.manhattan_support import V1, seat_row
 
 V2 = {"buildings": 2, "bombs": 2, "spaces": 2, "market": 2}
 
@@ -60,3 +60,10 @@ def test_the_bot_spies_to_use_anothers_enrichment_plant_for_its_bomb() -> None:
     after, played = _turn(state)
     assert played[:2] == ["place spy L", "work E02 S+S"]
     assert after["seats"][0]["eu"] == 6 and after["seats"][0]["spies"] == 1
+
+
+def test_without_a_bomb_in_hand_the_bot_aims_at_an_average_bomb_of_the_decks_version() -> None:
+    # the reconstruction's figure was a constant (6 enriched uranium, 32 points); the published
+    # uranium bombs are smaller (3-6 fuel, 9-30 points)
+    assert virtual(GAME.new(3, {}, 1, V1)) == (6, 32.0)
+    assert virtual(GAME.new(3, {}, 1, V2)) == (4, 22.0)
