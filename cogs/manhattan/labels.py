@@ -106,6 +106,8 @@ def building_label(tr: Tr, state: Mapping[str, Any] | None, card: str) -> Name:
     cost = {k: v for k, v in found.cost.items() if v}
     key = "manhattan.building_label_cost" if cost else "manhattan.building_label"
     need, paid, output = need_words(tr, found), amounts_words(tr, cost), outputs_words(tr, found)
+    if found.eu_instead:  # "2 ore or 1 enriched uranium", as the card shows it
+        paid = tr("manhattan.or").join((paid, amounts_words(tr, {**cost, "ore": 0, "eu": 1})))
     return building_name(tr, state, card).map(
         lambda name: tr(key, name=name, need=need, cost=paid, output=output)
     )

@@ -4,9 +4,11 @@ Every candidate is tried with the rules and the position after it valued (``bot_
 moves are worth more than that one-step value shows, so they are followed one step further:
 a repair (what the bot would then repair), a bomb design (the best card of the face-up offer and
 the last one), an air strike (the attacks it would then make). The main-board placement is
-chosen with the buildings it leaves to use: the best few placements are each followed by the
-greedy use of buildings, and the best whole turn wins. A turn is only worth playing if it makes
-enough compared to retrieving the workers (a whole turn); otherwise the bot retrieves.
+chosen with the buildings it leaves to use: the best few placements (and the best build and
+espionage, whose worth is mostly in what follows: a new building, others' buildings to use) are
+each followed by the greedy use of buildings, and the best whole turn wins. A turn is only worth
+playing if it makes enough compared to retrieving the workers (a whole turn); otherwise the bot
+retrieves.
 """
 
 from __future__ import annotations
@@ -150,7 +152,8 @@ def plan(turn: Turn) -> tuple[float, Move | None]:
         return best
     best: tuple[float, Move | None] = use_buildings(turn, state)
     builds = [option for option in options if option[1].args[0] == "build"][:PLANNED_BUILDS]
-    followed = options[:PLANNED] + [option for option in builds if option not in options[:PLANNED]]
+    spying = [option for option in options if option[1].args[0] == "spy"][:1]
+    followed = options[:PLANNED] + [o for o in builds + spying if o not in options[:PLANNED]]
     for gain, move, after in followed:
         if after["pending"] is not None or after["turn"]["strike"]:
             whole = gain

@@ -30,9 +30,9 @@ BUILDING_SHARE = 0.6
 """A building's future uses count this much (they are not sure: damage, workers, game end)."""
 FUEL_SHARE = 0.8
 """A unit of the target's fuel is worth this share of the bomb's points per unit."""
-VIRTUAL = (6, 32.0, 0.5)
-"""Without a bomb in hand: fuel amount and points (loaded) of an average uranium bomb, and the
-share of it that counts (the bot may draft a plutonium one, or none)."""
+VIRTUAL_SHARE = 0.5
+"""Without a bomb in hand the bot aims at an average uranium bomb of the game's deck (``virtual``);
+this share of it counts (the bot may draft a plutonium one, or none)."""
 HAND_WEIGHTS = (0.45, 0.15, 0.04, 0.01)
 OWN_E, OWN_S = 1.8, 2.5
 UNDERSTAFFED = 0.3
@@ -96,6 +96,7 @@ class Context:
             if card.eu_instead and ore:
                 ore = min(ore, 3)
             found -= self.tracks["ore"].unit(row["ore"]) * ore
+            found -= self.tracks["eu"].unit(row["eu"]) * card.cost["eu"]  # a published reactor burns it
             found -= WORKER_USE[card.need.kind] * card.need.count
             if card.need.kind in ("E", "S") and self.staff(card.need.kind) < card.need.count and found > 0:
                 found *= UNDERSTAFFED
@@ -195,7 +196,8 @@ def context(state: State, seat: int) -> Context:
         fuel = bomb.fuel_track
         need_e, need_s = bomb.workers["E"], bomb.workers["S"]
     else:
-        amount, worth, share = VIRTUAL
+        amount, worth = virtual(state)
+        share = VIRTUAL_SHARE
         fuel = "eu"
         need_e, need_s = 2, 3
     fuel_price = share * worth / amount
@@ -239,6 +241,14 @@ def context(state: State, seat: int) -> Context:
     return Context(
         seat, target(state), bomb, tracks, owned, home, horizon, workers=workers, staffing=staffing, row=row
     )
+
+
+def virtual(state: State) -> tuple[int, float]:
+    """Fuel amount and points (loaded, less one) of an average uranium bomb of the deck: 6 and 32
+    with the reconstruction, 4 and 22 with the published cards, whose bombs are smaller."""
+    uranium = [b for b in bombs_of(state).values() if b.fuel == "uranium"]
+    amount = round(sum(b.amount for b in uranium) / len(uranium))
+    return amount, float(round(sum(b.value for b in uranium) / len(uranium)) + LOAD_POINTS - 1)
 
 
 def rounds_left(state: State) -> float:

@@ -36,10 +36,11 @@ def spy_room(state: State, seat: int) -> bool:
 
 
 def cost_of(card: Building, eu: bool) -> dict[str, int]:
-    cost = {"money": card.cost["money"], "ore": card.cost["ore"]}
+    """What working ``card`` costs; ``eu``: a marked reactor's ore paid with 1 enriched uranium."""
+    cost = dict(card.cost)
     if eu:
         cost["ore"] = 0
-        cost["eu"] = 1
+        cost["eu"] += 1
     return cost
 
 

@@ -1,11 +1,12 @@
 """The Manhattan Project's content as data: buildings, bombs, main-board spaces, market slots.
 
-The rulebook's pictures are missing and no published list was found, so all four files are
-the project's reconstruction (marked ``reconstructed``; the reasoning is in
-``docs/rules/manhattan.md``). What the text itself states (winning scores, implosion-test values,
-track limits, start bonuses, repair prices) is fact and lives here as constants. A game pins the
-versions it was set up with in ``state["content"]`` and reads them through ``*_of(state)``, so
-a corrected file shipped later changes new games only.
+The rulebook's pictures are missing. Version 1 of all four files is the project's reconstruction
+(marked ``reconstructed``); version 2 holds the published cards and board, whose numbers come from
+Boardspace.net's licensed implementation (facts only; ``docs/rules/manhattan.md``). What the text
+itself states (winning scores, implosion-test values, track limits, start bonuses, repair prices)
+is fact and lives here as constants. A game pins the versions it was set up with in
+``state["content"]`` and reads them through ``*_of(state)``, so a newer file changes new games
+only.
 """
 
 from __future__ import annotations
@@ -85,7 +86,12 @@ class ManhattanContentError(ContentError):
 
 
 _YIELD = Record({key: Integer(1, 10) for key in YIELD_KEYS}, optional=frozenset(YIELD_KEYS), min_fields=1)
-_COST = Record({"money": Integer(1, 20), "ore": Integer(1, 10)}, optional=frozenset({"money", "ore"}))
+COST_KEYS: tuple[str, ...] = ("money", "ore", "eu")
+"""What a card or a space can cost: $, uranium ore, enriched uranium (a published reactor burns 1)."""
+FUEL_NAMES: Mapping[str, str] = MappingProxyType({"ore": "uranium ore", "eu": "enriched uranium"})
+_COST = Record(
+    {"money": Integer(1, 20), "ore": Integer(1, 10), "eu": Integer(1, 8)}, optional=frozenset(COST_KEYS)
+)
 _NAME = Record({"en": Text(), "cs": Text()})
 
 
@@ -110,8 +116,9 @@ def _building_rules(item: Mapping[str, Any]) -> tuple[Path, str] | None:
             return ("outputs", index), f"a {kind} cannot yield {', '.join(sorted(extra))}"
     if item.get("eu_instead") and (kind != "reactor" or "ore" not in item.get("cost", {})):
         return ("eu_instead",), "belongs to reactors that cost ore"
-    if kind in ("reactor", "enrichment") and "ore" not in item.get("cost", {}):
-        return ("cost",), f"a {kind} must cost uranium ore"
+    fuel = {"reactor": ("ore", "eu"), "enrichment": ("ore",)}.get(kind, ())
+    if fuel and not any(key in item.get("cost", {}) for key in fuel):
+        return ("cost",), f"a {kind} must cost {' or '.join(FUEL_NAMES[key] for key in fuel)}"
     return None
 
 
@@ -160,8 +167,9 @@ class Building:
 
 
 def _cost(item: Mapping[str, Any]) -> Mapping[str, int]:
+    """Every cost key, 0 where the card or space asks for none."""
     given = item.get("cost", {})
-    return MappingProxyType({"money": given.get("money", 0), "ore": given.get("ore", 0)})
+    return MappingProxyType({key: given.get(key, 0) for key in COST_KEYS})
 
 
 def _build_buildings(content: Content) -> Mapping[str, Building]:

@@ -54,8 +54,9 @@ def yield_items(gain: Mapping[str, int]) -> list[Item]:
 
 
 def cost_items(cost: Mapping[str, int]) -> list[Item]:
+    """A price as number + icon pairs: ore, enriched uranium (a published reactor burns it), $."""
     out: list[Item] = []
-    for key in ("ore", "money"):
+    for key in ("ore", "eu", "money"):
         if cost.get(key):
             if out:
                 out.append(("gap", ""))

@@ -11,7 +11,7 @@ import pytest
 
 from bot.declension import CASES, Name, join
 from bot.i18n import catalog, forms_table, is_plural, sentences, t
-from engine.manhattan.content import bombs, buildings
+from engine.manhattan.content import BUILDING_LIBRARY, bombs, buildings
 from engine.moonriser.content import tiles
 
 
@@ -30,10 +30,11 @@ def czech_names() -> dict[str, str]:
     found: dict[str, str] = {}
     for tile_id, tile in tiles().tiles.items():
         found[tile.name["cs"]] = f"moonriser tile {tile_id}"
-    for card_id, building in buildings().items():
-        found[building.name["cs"]] = f"manhattan building {card_id}"
-    for card_id, bomb in bombs().items():
-        found[bomb.name["cs"]] = f"manhattan bomb {card_id}"
+    for version in BUILDING_LIBRARY.versions():  # a running table keeps its content version
+        for card_id, building in buildings(version).items():
+            found[building.name["cs"]] = f"manhattan building {card_id} (v{version})"
+        for card_id, bomb in bombs(version).items():
+            found[bomb.name["cs"]] = f"manhattan bomb {card_id} (v{version})"
     for pile in ("basic", "advanced"):
         found[t("cs", f"moonriser.pile.{pile}")] = f"moonriser.pile.{pile}"
     return found

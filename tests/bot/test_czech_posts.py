@@ -53,7 +53,8 @@ async def test_a_czech_moonriser_player_is_told_privately_in_the_informal_singul
 
 
 async def test_a_czech_manhattan_post_says_what_was_bought_in_the_accusative(simcord_env: Env) -> None:
-    table = await ManhattanTable.open(simcord_env, players=2, seed=4)
+    # seed 5: the $2 slot holds the start building F01, Dílna (with the published cards, content v2)
+    table = await ManhattanTable.open(simcord_env, players=2, seed=5)
     await table.people[0].slash(table.thread, "table language", language="cs")
     (seat,) = await table.awaited()
     person = await table.person_at(seat)

@@ -16,6 +16,8 @@ from engine.manhattan.setup import new_seat
 
 State = dict[str, Any]
 RED, BLUE, GREEN, YELLOW, PURPLE = range(5)
+V1 = {"buildings": 1, "bombs": 1, "spaces": 1, "market": 1}
+"""The project's reconstructed content: the hand-made positions below name its cards."""
 
 
 def seat_row(**fields: Any) -> dict[str, Any]:
@@ -45,7 +47,7 @@ def position(
     """A game in play, seat ``active`` to move at the start of its turn, turn order by seat
     number. ``seats`` maps a seat to ``seat_row`` fields (others get an empty board); ``occupied``
     puts another seat's laborer on main-board spaces ({space: seat})."""
-    state = GAME.new(players, {}, 11)
+    state = GAME.new(players, {}, 11, V1)
     state["seats"] = [seat_row(**dict((seats or {}).get(s, {}))) for s in range(players)]
     state["order"] = list(range(players))
     state["phase"] = "play"
