@@ -38,7 +38,7 @@ from cogs.manhattan.pickers import (
 )
 from cogs.manhattan.private import show_bombs
 from cogs.manhattan.seats import COLOURS, player_words, seat_named, target_words
-from cogs.manhattan.typed_words import space_typed, workers_typed
+from cogs.manhattan.typed_words import space_typed, workers_or_refuse, workers_typed
 from db.models import TableRow
 from engine.core import Move
 from engine.manhattan.game import GAME
@@ -200,7 +200,7 @@ class Manhattan(
     async def place(
         self, interaction: discord.Interaction, space: str, workers: str, choice: str | None = None
     ) -> None:
-        parts = ["place", space_typed(space), workers_typed(workers)]
+        parts = ["place", space_typed(space), workers_or_refuse(workers)]
         if choice:
             parts.append(choice.strip().upper() if choice.strip().upper() in KINDS else choice.strip())
         await self._play(interaction, " ".join(parts))
@@ -221,7 +221,7 @@ class Manhattan(
     async def work(
         self, interaction: discord.Interaction, building: str, workers: str, choice: str | None = None
     ) -> None:
-        parts = ["work", building.strip().upper(), workers_typed(workers)]
+        parts = ["work", building.strip().upper(), workers_or_refuse(workers)]
         if choice:
             parts.append(choice.strip().lower())
         await self._play(interaction, " ".join(parts))
@@ -237,7 +237,7 @@ class Manhattan(
         workers=cmd("cmd.manhattan.build.workers.description"),
     )
     async def build(self, interaction: discord.Interaction, bomb: str, workers: str) -> None:
-        await self._play(interaction, f"bomb {bomb.strip().upper()} {workers_typed(workers)}")
+        await self._play(interaction, f"bomb {bomb.strip().upper()} {workers_or_refuse(workers)}")
 
     @app_commands.command(
         name=cmd("cmd.manhattan.test.name"), description=cmd("cmd.manhattan.test.description")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from bot.errors import UserError
 from bot.i18n import LANGS, catalog
 
 SPACE_KEY = "manhattan.space."
@@ -89,3 +90,16 @@ def workers_typed(text: str) -> str:
         tokens.extend([token] * int(count or 1))
         count, contractor = "", False
     return "+".join(tokens) if tokens and not count else text.strip()
+
+
+def understood(workers: str) -> bool:
+    """Whether ``workers_typed`` made a worker list of the text (else it came back as typed)."""
+    return bool(workers) and all(_TOKEN.fullmatch(token) for token in workers.split("+"))
+
+
+def workers_or_refuse(text: str) -> str:
+    """The worker list typed, or a refusal that says how workers are written."""
+    workers = workers_typed(text)
+    if not understood(workers):
+        raise UserError("manhattan.pick.unknown_workers", typed=text.strip())
+    return workers

@@ -129,6 +129,10 @@ async def test_refusals_speak_the_readers_language(simcord_env: Env, user_locale
     table = await ManhattanTable.open(simcord_env, players=2, seed=4)
     seat, me = await mover(table)
     user_locales[me.id] = "cs"
+    unknown = await me.slash(table.thread, "manhattan place", space="nikde", workers="L")
+    assert unknown.ephemeral and unknown.response.content == "Políčko nikde na hlavní desce není."
+    unread = await me.slash(table.thread, "manhattan place", space="mine1", workers="xyz")
+    assert unread.ephemeral and unread.response.content.startswith("„xyz“ jako pracovníky nepřečtu.")
     await me.slash(table.thread, "manhattan place", space="Důl (vlevo)", workers="dělník")
     assert (await table.state())["spaces"]["mine1"]["seat"] == seat
     taken = await me.slash(table.thread, "manhattan place", space="mine2", workers="L")
@@ -136,8 +140,6 @@ async def test_refusals_speak_the_readers_language(simcord_env: Env, user_locale
         taken.ephemeral
         and "Hlavní desku už máš v tomto tahu za sebou (Důl (vlevo))" in taken.response.content
     )
-    unknown = await me.slash(table.thread, "manhattan place", space="nikde", workers="L")
-    assert unknown.ephemeral and "manhattan." not in unknown.response.content
 
 
 async def test_in_the_bonus_phase_a_refusal_says_to_take_the_start_bonus(simcord_env: Env) -> None:
