@@ -157,6 +157,9 @@ class Manhattan(
         embed.add_field(
             name=t(lang, "manhattan.rules_bombs_title"), value=t(lang, "manhattan.rules_bombs"), inline=False
         )
+        embed.add_field(
+            name=t(lang, "manhattan.rules_end_title"), value=t(lang, "manhattan.rules_end"), inline=False
+        )
         legend = discord.File(io.BytesIO(render_legend(Tr(lang))), filename="legend.png")
         embed.set_image(url="attachment://legend.png")
         await interaction.response.send_message(embed=embed, file=legend, ephemeral=True)

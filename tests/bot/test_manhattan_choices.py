@@ -153,3 +153,17 @@ async def test_in_the_bonus_phase_a_refusal_says_to_take_the_start_bonus(simcord
     await play(table, fourth, "bonus S")
     assert (await table.state())["seats"][state["order"][3]]["home"]["S"] == 1
     assert GAME.to_act(await table.state())
+
+
+async def test_the_rules_name_the_round_limit_as_a_safety_stop(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    table = await ManhattanTable.open(simcord_env, players=2, seed=4)
+    _, me = await mover(table)
+    shown = await me.slash(table.thread, "manhattan rules")
+    fields = {f["name"]: f["value"] for f in shown.response.embeds[0].to_dict()["fields"]}
+    assert "Safety stop" in fields["The end"] and "40 rounds" in fields["The end"]
+    user_locales[me.id] = "cs"
+    czech = await me.slash(table.thread, "manhattan rules")
+    fields = {f["name"]: f["value"] for f in czech.response.embeds[0].to_dict()["fields"]}
+    assert "Pojistka" in fields["Konec hry"] and "40 kol" in fields["Konec hry"]
