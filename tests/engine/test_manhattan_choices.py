@@ -180,3 +180,30 @@ def test_the_start_bonus_comes_first() -> None:
     fourth = state["order"][3]
     assert refused(state, fourth, "retrieve") == "manhattan.bonus_first"
     assert refused(state, state["order"][0], "done") == "core.not_your_turn"
+
+
+# ----------------------------------------------------------------- the final picture
+
+
+def test_the_final_picture_frames_the_winning_turn() -> None:
+    """The game stops in the middle of the winning turn; the picture frames that turn (the
+    bombs built, the buildings used), not the previous player's."""
+    target = 70
+    test = {"value": target - 24, "bomb": "B16", "workers": []}
+    state = position(
+        2,
+        {
+            RED: {
+                "home": {"L": 1, "E": 2, "S": 2},
+                "eu": 5,
+                "hand": ["B04"],
+                "test": test,
+                "buildings": ["M01"],
+            }
+        },
+        last={"seat": BLUE, "retrieved": True, "spaces": [], "buildings": [], "bombs": []},
+    )
+    state, _ = play(state, (RED, "work M01 L"), (RED, "bomb B04 E+E+S+S"))
+    assert state["winner"] == RED and state["phase"] == "over"
+    last = GAME.view(state, None)["last"]
+    assert last == {"seat": RED, "retrieved": False, "spaces": [], "buildings": ["M01"], "bombs": ["B04"]}
