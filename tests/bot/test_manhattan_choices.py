@@ -167,3 +167,33 @@ async def test_the_rules_name_the_round_limit_as_a_safety_stop(
     czech = await me.slash(table.thread, "manhattan rules")
     fields = {f["name"]: f["value"] for f in czech.response.embeds[0].to_dict()["fields"]}
     assert "Pojistka" in fields["Konec hry"] and "40 kol" in fields["Konec hry"]
+
+
+async def test_the_board_is_described_with_the_turn_order_and_the_grey_supply(simcord_env: Env) -> None:
+    table = await ManhattanTable.open(simcord_env, players=2, seed=4)
+    state = await table.state()
+    names = await _names(table)
+    board = table.boards()[-1]
+    described = " ".join(a.description or "" for a in board.attachments)
+    order = ", ".join(names[s] for s in state["order"])
+    assert f"Turn order: {order}." in described
+    assert (
+        "Grey contractors in the common supply: 4 contractor laborers + 4 contractor engineers" in described
+    )
+    assert "0 bomb cards in hand" in described and "1 bomb cards" not in described
+
+
+async def test_the_private_pictures_of_bomb_cards_are_described(simcord_env: Env) -> None:
+    table = await _designer(simcord_env)
+    await turn(table, "place design E+S")
+    _, me = await mover(table)
+    asked = await me.click(table.boards()[-1], label="Pick a bomb")
+    replies = [m for m in [asked.response, *asked.followups] if m is not None]
+    pictures = [a for m in replies for a in m.attachments if a.filename == "draft.png"]
+    (drafted,) = pictures
+    assert drafted.description.startswith("The bomb designs passed to you: ")
+    card = (await table.state())["pending"]["cards"][0]
+    await play(table, me, f"pick {card}")
+    shown = await me.slash(table.thread, "manhattan bombs")
+    (picture,) = shown.response.attachments
+    assert picture.description.startswith("Your bomb cards: ") and f"({card})" in picture.description
