@@ -207,3 +207,43 @@ def test_the_final_picture_frames_the_winning_turn() -> None:
     assert state["winner"] == RED and state["phase"] == "over"
     last = GAME.view(state, None)["last"]
     assert last == {"seat": RED, "retrieved": False, "spaces": [], "buildings": ["M01"], "bombs": ["B04"]}
+
+
+# ----------------------------------------------------------------- the bot and the new words
+
+
+def test_the_bot_blocks_the_design_when_the_draft_would_serve_the_others_more() -> None:
+    """A bot whose hand is already full of bombs gains little from a design, while each empty-handed
+    opponent would keep a good card: only blocking the space is worth more to it."""
+    from engine.manhattan.bot_turn import Turn, gain_of, giveaway
+    from engine.manhattan.bot_value import context, value
+
+    hand = ["B04", "B05", "B06", "B07", "B08"]
+    state = position(4, {RED: {"home": {"E": 1, "S": 1}, "hand": hand}}, active=RED)
+    ctx = context(state, RED)
+    turn = Turn(state, RED, ctx, "normal")
+    base = value(state, ctx)
+    designed, _ = gain_of(turn, state, base, Move("place", ("design", "E+S")))
+    blocked, _ = gain_of(turn, state, base, Move("place", ("design", "E+S", "block")))
+    assert giveaway(state, ctx) > 0
+    assert blocked > designed
+    # With nothing in hand the design is worth its cards to the bot: it designs.
+    empty = position(4, {RED: {"home": {"E": 1, "S": 1}}}, active=RED)
+    ctx = context(empty, RED)
+    turn = Turn(empty, RED, ctx, "normal")
+    base = value(empty, ctx)
+    designed, _ = gain_of(turn, empty, base, Move("place", ("design", "E+S")))
+    blocked, _ = gain_of(turn, empty, base, Move("place", ("design", "E+S", "block")))
+    assert designed > blocked
+
+
+def test_the_bot_keeps_gained_workers_permanent() -> None:
+    state = position(2, {RED: {"home": {"L": 1}, "pool": {"L": 3}}}, active=RED)
+    for _ in range(3):
+        move = GAME.bot_move(state, RED, "normal")
+        assert not (
+            move.kind in ("place", "work") and move.args[-1][:1] == "c" and move.args[-1][1:].isdigit()
+        )
+        state, _ = GAME.apply(state, RED, move)
+        if GAME.to_act(state) != [RED]:
+            break
