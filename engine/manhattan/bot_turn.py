@@ -3,12 +3,10 @@
 Every candidate is tried with the rules and the position after it valued (``bot_value``); a few
 moves are worth more than that one-step value shows, so they are followed one step further:
 a repair (what the bot would then repair), a bomb design (the best card of the face-up offer and
-the last one, less a share of what the cards passed round are worth to the others, so it only
-blocks the space when designing would give the others more than it), an air strike (the attacks
-it would then make). It keeps its gained workers permanent (the default: they stay). The
-main-board placement is chosen with the buildings it leaves to use: the best few placements are
-each followed by the greedy use of buildings, and the best whole turn wins. A turn is only worth
-playing if it makes enough compared to retrieving the workers (a whole turn); otherwise the bot retrieves.
+the last one), an air strike (the attacks it would then make). The main-board placement is
+chosen with the buildings it leaves to use: the best few placements are each followed by the
+greedy use of buildings, and the best whole turn wins. A turn is only worth playing if it makes
+enough compared to retrieving the workers (a whole turn); otherwise the bot retrieves.
 """
 
 from __future__ import annotations
@@ -70,7 +68,9 @@ def design_bonus(state: State, ctx: Context) -> float:
 
 def giveaway(state: State, ctx: Context) -> float:
     """What the cards passed round in a design are worth to the others: each, in turn order, keeps
-    the best of what the bot did not keep first."""
+    the best of what the bot did not keep first. Counted against designing (a share of it), so the
+    bot only blocks the space (``place design E+S block``) when the draft serves the others more
+    than itself. Gained workers it keeps permanent: ``bot_moves.prune`` leaves out ``c<N>``."""
     cards = bombs_of(state)
     tests_left = bool(state["tests"]) and state["tests"][0] > 0
     mine = sorted(
