@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from simcord import Env
 
+from engine.manhattan.content import space_of
 from engine.manhattan.game import GAME
 from tests.bot.manhattan_table import ManhattanTable, play
 from tests.bot.test_manhattan_discord import message_of, mover, options, turn
@@ -121,7 +122,11 @@ async def test_spaces_and_workers_may_be_typed_by_name(simcord_env: Env) -> None
     await me.slash(table.thread, "manhattan place", space="Mine (left)", workers="1 laborer")
     state = await table.state()
     assert state["spaces"]["mine1"]["seat"] == seat
-    assert "places 1 laborer on Mine (left), pays $5 and gets 5 uranium ore" in table.boards()[-1].content
+    mine = space_of(state, "mine1")
+    assert mine is not None
+    paid, ore = mine.cost["money"], mine.gains[0]["ore"]  # the table's content version's numbers
+    said = f"places 1 laborer on Mine (left), pays ${paid} and gets {ore} uranium ore"
+    assert said in table.boards()[-1].content
 
 
 async def test_refusals_speak_the_readers_language(simcord_env: Env, user_locales: dict[int, str]) -> None:
