@@ -12,7 +12,15 @@ from typing import Any
 
 from bot import outgoing
 from bot.i18n import Tr
-from cogs.manhattan.labels import amounts_words, bomb_name, building_name, space_name, workers_words
+from cogs.manhattan.labels import (
+    amounts_words,
+    bomb_label,
+    bomb_name,
+    building_name,
+    space_name,
+    workers_words,
+)
+from engine.manhattan.content import WORKER_KINDS
 
 LIMIT = 1000
 """Discord takes 1024 characters of an attachment's description."""
@@ -46,6 +54,15 @@ def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     parts.append(tr("manhattan.alt.spaces", spaces=", ".join(taken) or "—"))
     market = [building_name(tr, view, slot["card"]) for slot in view.get("market", []) if slot.get("card")]
     parts.append(tr("manhattan.alt.market", buildings=", ".join(market) or "—"))
+    order = [s for s in view.get("order", []) if isinstance(s, int)]
+    if order:
+        parts.append(tr("manhattan.alt.order", names=", ".join(_name(names, s) for s in order)))
+    supply = view.get("contractors") or {}
+    grey = [f"c{kind}" for kind in WORKER_KINDS for _ in range(int(supply.get(kind, 0)))]
+    if grey:
+        parts.append(tr("manhattan.alt.contractors", workers=workers_words(tr, grey)))
+    else:
+        parts.append(tr("manhattan.alt.no_contractors"))
     return outgoing.clip(" ".join(parts), LIMIT)
 
 
@@ -73,3 +90,8 @@ def details_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
 
 def alt_texts(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> list[str]:
     return [board_words(view, names, tr), details_words(view, names, tr)]
+
+
+def cards_words(tr: Tr, state: Mapping[str, Any], cards: Sequence[str], key: str) -> str:
+    """A private picture of bomb cards in words (``manhattan.alt.hand`` / ``.draft``)."""
+    return outgoing.clip(tr(key, bombs="; ".join(bomb_label(tr, state, c) for c in cards)), LIMIT)

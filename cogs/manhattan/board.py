@@ -21,6 +21,7 @@ from bot.picker import StepPicker, expired_template, open_picker, pickers_of
 from bot.tables import TableService, over_refusal
 from cogs.manhattan.pickers import PREFIX
 from cogs.manhattan.private import send_draft, show_bombs
+from cogs.manhattan.seats import lend_names
 from db.models import TableRow
 from engine.manhattan.game import GAME
 
@@ -113,9 +114,10 @@ class BoardButton(
         if self.action in DIRECT:
             await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
             return
-        content, shown = open_picker(
-            interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
-        )
+        with lend_names(service.names(table, tr)):
+            content, shown = open_picker(
+                interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
+            )
         if self.action == "pick":
             await send_draft(interaction, table, seat, tr)
         await shown.send(interaction, content)
@@ -132,9 +134,10 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
         table, seat = await my_turn(interaction)
         if table.id != self.table_id:
             raise service.stale(NAME)
-        return open_picker(
-            interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
-        )
+        with lend_names(service.names(table, tr)):
+            return open_picker(
+                interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
+            )
 
 
 def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.clock_settings import at_limit_choices, duration_choices
 from bot.confirm import Preview, show_preview
+from bot.errors import UserError
 from bot.finished import show_board
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.invites import default_seats
@@ -26,8 +27,19 @@ from cogs.manhattan.alt_text import alt_texts
 from cogs.manhattan.board import BoardButton, ExpiredPicker, board_view
 from cogs.manhattan.events import event_words
 from cogs.manhattan.labels import CHOICES_MAX, bomb_label, building_label, clip, space_name, workers_words
-from cogs.manhattan.pickers import PICKERS, PREFIX, option_words, repair_labels, seat_words, workers_key
+from cogs.manhattan.pickers import (
+    PICKERS,
+    PREFIX,
+    place_rest_words,
+    repair_labels,
+    rest_of,
+    work_rest_words,
+    workers_key,
+)
 from cogs.manhattan.private import show_bombs
+from cogs.manhattan.seats import COLOURS, player_words, seat_named, target_words
+from cogs.manhattan.typed_words import space_typed, workers_or_refuse, workers_typed
+from db.models import TableRow
 from engine.core import Move
 from engine.manhattan.game import GAME
 from render.manhattan.board import board_image, render_board, render_details
@@ -40,23 +52,6 @@ STRIKES = ("fighter", "bomber")
 
 def _choices(group: str, values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=cmd(f"cmd.manhattan.{group}.{v}"), value=v) for v in values]
-
-
-def _workers(text: str) -> str:
-    """What a player types (``e s``, ``E+cS``, ``2L``) as the notation's worker list ``E+S``.
-
-    Anything that is not a short count and a token is passed on as typed, for the engine's
-    parser to refuse with its own words."""
-    tokens: list[str] = []
-    for word in text.replace("+", " ").replace(",", " ").split():
-        count = ""
-        while word[:1].isdigit():
-            count, word = count + word[0], word[1:]
-        if len(count) > 1:
-            return text.strip()
-        token = word[:1].lower() + word[1:].upper() if word[:1].lower() == "c" else word.upper()
-        tokens.extend([token] * int(count or 1))
-    return "+".join(tokens)
 
 
 class Manhattan(
@@ -162,6 +157,9 @@ class Manhattan(
         embed.add_field(
             name=t(lang, "manhattan.rules_bombs_title"), value=t(lang, "manhattan.rules_bombs"), inline=False
         )
+        embed.add_field(
+            name=t(lang, "manhattan.rules_end_title"), value=t(lang, "manhattan.rules_end"), inline=False
+        )
         legend = discord.File(io.BytesIO(render_legend(Tr(lang))), filename="legend.png")
         embed.set_image(url="attachment://legend.png")
         await interaction.response.send_message(embed=embed, file=legend, ephemeral=True)
@@ -205,7 +203,7 @@ class Manhattan(
     async def place(
         self, interaction: discord.Interaction, space: str, workers: str, choice: str | None = None
     ) -> None:
-        parts = ["place", space.strip().lower(), _workers(workers)]
+        parts = ["place", space_typed(space), workers_or_refuse(workers)]
         if choice:
             parts.append(choice.strip().upper() if choice.strip().upper() in KINDS else choice.strip())
         await self._play(interaction, " ".join(parts))
@@ -226,7 +224,7 @@ class Manhattan(
     async def work(
         self, interaction: discord.Interaction, building: str, workers: str, choice: str | None = None
     ) -> None:
-        parts = ["work", building.strip().upper(), _workers(workers)]
+        parts = ["work", building.strip().upper(), workers_or_refuse(workers)]
         if choice:
             parts.append(choice.strip().lower())
         await self._play(interaction, " ".join(parts))
@@ -242,7 +240,7 @@ class Manhattan(
         workers=cmd("cmd.manhattan.build.workers.description"),
     )
     async def build(self, interaction: discord.Interaction, bomb: str, workers: str) -> None:
-        await self._play(interaction, f"bomb {bomb.strip().upper()} {_workers(workers)}")
+        await self._play(interaction, f"bomb {bomb.strip().upper()} {workers_or_refuse(workers)}")
 
     @app_commands.command(
         name=cmd("cmd.manhattan.test.name"), description=cmd("cmd.manhattan.test.description")
@@ -271,12 +269,25 @@ class Manhattan(
         what=cmd("cmd.manhattan.strike.what.description"),
     )
     async def strike(self, interaction: discord.Interaction, target: str, what: str) -> None:
-        seat = target.strip()
+        seat = await self._target_seat(interaction, target)
         aim = what.strip()
         if aim.lower() in STRIKES:
             await self._play(interaction, f"attack {seat} {aim.lower()}")
         else:
             await self._play(interaction, f"raid {seat} {aim.upper()}")
+
+    async def _target_seat(self, interaction: discord.Interaction, target: str) -> int:
+        """The seat a typed target names (a player's name or colour), or a refusal that lists them."""
+        table = await self.service.running_table_here(interaction, NAME)
+        assert table.state is not None
+        tr = Tr(lang_of(interaction.locale))
+        names = self.service.names(table, tr)
+        players = table.state["players"]
+        seat = seat_named(target, players, names)
+        if seat is None:
+            others = ", ".join(player_words(tr, s, names) for s in range(players))
+            raise UserError("manhattan.pick.unknown_target", typed=target.strip(), players=others)
+        return seat
 
     @app_commands.command(
         name=cmd("cmd.manhattan.repair.name"), description=cmd("cmd.manhattan.repair.description")
@@ -316,15 +327,21 @@ class Manhattan(
     ) -> tuple[dict[str, Any], int, Tr, list[Move]] | None:
         """The table's state, the typing player's seat, their language and their legal moves of
         ``kinds`` (``None``: not playing here)."""
+        found = await self._table(interaction)
+        if found is None:
+            return None
+        table, seat = found
+        assert table.state is not None
+        wanted = set(kinds)
+        moves = [m for m in GAME.legal_moves(table.state, seat) if m.kind in wanted]
+        return table.state, seat, Tr(lang_of(interaction.locale)), moves
+
+    async def _table(self, interaction: discord.Interaction) -> tuple[TableRow, int] | None:
         table = await self.service.store.open_table_in(interaction.channel_id or 0, NAME)
         if table is None or table.state is None:
             return None
         seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            return None
-        wanted = set(kinds)
-        moves = [m for m in GAME.legal_moves(table.state, seat) if m.kind in wanted]
-        return table.state, seat, Tr(lang_of(interaction.locale)), moves
+        return None if seat is None else (table, seat)
 
     @staticmethod
     def _typed(interaction: discord.Interaction, name: str) -> str:
@@ -367,7 +384,7 @@ class Manhattan(
             return []
         _, _, tr, moves = found
         first = self._typed(interaction, kind[1])
-        first = first.lower() if kind[0] == "place" else first.upper()
+        first = space_typed(first) if kind[0] == "place" else first.upper()
         mixes = sorted({m.args[1] for m in moves if not first or m.args[0] == first}, key=workers_key)
         return self._offer(mixes, lambda w: workers_words(tr, w), current)
 
@@ -378,20 +395,15 @@ class Manhattan(
         found = await self._legal(interaction, ("place",))
         if found is None:
             return []
-        state, _, tr, moves = found
-        space = self._typed(interaction, "space").lower()
-        values = [m.args[2] for m in moves if len(m.args) > 2 and m.args[0] == space]
-        if space == "build":
-            return self._offer(
-                values,
-                lambda v: tr(
-                    "manhattan.pick.slot_short",
-                    slot=v,
-                    building=building_label(tr, state, state["market"][int(v) - 1]),
-                ),
-                current,
-            )
-        return self._offer(values, lambda v: workers_words(tr, v), current)
+        state, seat, tr, moves = found
+        space = space_typed(self._typed(interaction, "space"))
+        workers = workers_typed(self._typed(interaction, "workers"))
+        values = [
+            rest_of(m)
+            for m in moves
+            if len(m.args) > 2 and m.args[0] == space and (not workers or m.args[1] == workers)
+        ]
+        return self._offer(values, lambda v: place_rest_words(tr, state, seat, space, v), current)
 
     @work.autocomplete("building")
     async def _buildings(
@@ -410,10 +422,10 @@ class Manhattan(
         found = await self._legal(interaction, ("work",))
         if found is None:
             return []
-        state, _, tr, moves = found
+        state, seat, tr, moves = found
         card = self._typed(interaction, "building").upper()
-        values = [" ".join(m.args[2:]) for m in moves if m.args[0] == card and len(m.args) > 2]
-        return self._offer(values, lambda v: option_words(tr, state, card, v), current)
+        values = [rest_of(m) for m in moves if m.args[0] == card and len(m.args) > 2]
+        return self._offer(values, lambda v: work_rest_words(tr, state, seat, card, v), current)
 
     @build.autocomplete("bomb")
     @test.autocomplete("bomb")
@@ -436,13 +448,23 @@ class Manhattan(
     async def _targets(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._legal(interaction, ("attack", "raid"))
+        found = await self._table(interaction)
         if found is None:
             return []
-        state, _, tr, moves = found
-        return self._offer(
-            sorted({m.args[0] for m in moves}, key=int), lambda s: seat_words(tr, state, int(s)), current
-        )
+        table, seat = found
+        assert table.state is not None
+        tr = Tr(lang_of(interaction.locale))
+        names = self.service.names(table, tr)
+        moves = [m for m in GAME.legal_moves(table.state, seat) if m.kind in ("attack", "raid")]
+        seats = sorted({int(m.args[0]) for m in moves})
+        wanted = current.strip()
+        out = []
+        for target in seats:
+            text = target_words(tr, table.state, target, names)
+            typed_seat = seat_named(wanted, table.state["players"], names) if wanted else None
+            if not wanted or wanted.lower() in text.lower() or typed_seat == target:
+                out.append(app_commands.Choice(name=clip(text), value=COLOURS[target]))
+        return out[:CHOICES_MAX]
 
     @strike.autocomplete("what")
     async def _strike_aims(
@@ -452,8 +474,13 @@ class Manhattan(
         if found is None:
             return []
         state, _, tr, moves = found
-        target = self._typed(interaction, "target")
-        values = [m.args[1] for m in moves if not target or m.args[0] == target]
+        typed = self._typed(interaction, "target")
+        names = []
+        if typed:
+            table = await self.service.store.open_table_in(interaction.channel_id or 0, NAME)
+            names = self.service.names(table, tr) if table is not None else []
+        target = seat_named(typed, state["players"], names) if typed else None
+        values = [m.args[1] for m in moves if target is None or int(m.args[0]) == target]
 
         def label(value: str) -> str:
             if value in STRIKES:

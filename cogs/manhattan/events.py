@@ -31,11 +31,23 @@ def _card(tr: Tr, card: str) -> Name:
 
 YIELD_CODES = ("manhattan.gained", "manhattan.others_gained")
 """Events whose yield comes as flat amounts beside the seat (``{"seat": 0, "ore": 3}``)."""
+PAYING_CODES = ("manhattan.placed", "manhattan.worked")
+"""Events that say what the placement cost and gave (``paid``, ``got``): one sentence each way."""
+
+
+def _paying(tr: Tr, code: str, out: dict[str, Any]) -> str:
+    """``manhattan.placed`` -> ``manhattan.placed_paid_got`` as the amounts are there."""
+    paid, got = out.get("paid") or {}, out.get("got") or {}
+    if got and out.get("contractors"):
+        out["got"] = tr("manhattan.with_contractors", got=amounts_words(tr, got), count=out["contractors"])
+    return code + ("_paid" if paid else "") + ("_got" if got else "")
 
 
 def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """An event's or refusal's codes in words."""
     out = dict(params)
+    if code in PAYING_CODES:
+        code = _paying(tr, code, out)
     if code in YIELD_CODES:
         out["gain"] = amounts_words(tr, {k: v for k, v in params.items() if k in AMOUNT_ORDER})
     if code == "manhattan.wrong_workers_building" and isinstance(out.get("count"), int):

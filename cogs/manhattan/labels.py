@@ -13,7 +13,7 @@ from typing import Any
 
 from bot import outgoing
 from bot.declension import Name
-from bot.i18n import Tr
+from bot.i18n import DEFAULT_LANG, Tr, catalog
 from engine.manhattan.content import (
     WORKER_KINDS,
     Bomb,
@@ -73,7 +73,9 @@ def workers_words(tr: Tr, workers: str | Iterable[str]) -> str:
 
 
 def space_name(tr: Tr, space: str) -> str:
-    return tr(f"manhattan.space.{space}")
+    """A space's name; what a player typed that names no space, as typed (never a key)."""
+    key = f"manhattan.space.{space}"
+    return tr(key) if key in catalog(DEFAULT_LANG) else space
 
 
 def card_name(tr: Tr, printed: Mapping[str, str], card: str) -> Name:

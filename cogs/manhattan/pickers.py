@@ -2,9 +2,12 @@
 
 Every choice comes from ``legal_moves``, so a picker offers only free spaces the seat can pay
 for, its own undamaged buildings (and, in an espionage turn, the others'), and the worker
-mixes that fit. A worker placement is chosen space → workers → (market slot or yield); a
-building's use building → workers → (yield); a bomb action kind → bomb → workers. Select ids
-are ``mhp:<boot>:<table>:<action>:<nonce>``.
+mixes that fit. A worker placement is chosen space → workers → (market slot, yield, whether to
+take the action or only block, how many gained workers are contractors); a building's use
+building → workers → (yield, payment, contractors); a bomb action kind → bomb → workers. The last
+step is one token for all of a move's words after the workers (``-`` for none), so no move's
+steps begin another's; a step with one answer is taken for the player. Select ids are
+``mhp:<boot>:<table>:<action>:<nonce>``.
 """
 
 from __future__ import annotations
@@ -25,12 +28,16 @@ from cogs.manhattan.labels import (
     space_name,
     workers_words,
 )
+from cogs.manhattan.seats import lent_names, target_words
 from engine.core import Move, State
 from engine.manhattan.content import WORKER_KINDS, buildings_of, market_of, space_of
 from engine.manhattan.game import GAME
+from engine.manhattan.notation import BLOCK, hire_of
+from engine.manhattan.spaces import chosen_gain
 
 PREFIX = "mhp"
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
+DEFAULT = "-"
+"""The last step's token of a move with no word after its workers."""
 TOKEN_ORDER = {token: i for i, token in enumerate(("cL", "L", "cE", "E", "cS", "S"))}
 """Cheapest first: contractors leave at your next retrieval anyway, and laborers are the most
 plentiful; the mixes a player most likely wants come first (a select shows 25)."""
@@ -42,6 +49,16 @@ def workers_key(workers: str) -> tuple[int, ...]:
 
 def arguments(move: Move) -> Iterable[Chosen]:
     return (move.args,)
+
+
+def rest_of(move: Move) -> str:
+    """A move's words after its workers as one token (``S c1``; ``-`` when there are none)."""
+    return " ".join(move.args[2:]) or DEFAULT
+
+
+def with_rest(move: Move) -> Iterable[Chosen]:
+    """``place uni4 L S c1`` -> (uni4, L, "S c1"): space or building, workers, the rest."""
+    return ((move.args[0], move.args[1], rest_of(move)),)
 
 
 def bomb_steps(move: Move) -> Iterable[Chosen]:
@@ -66,16 +83,58 @@ def owner_of(state: State, card: str) -> int | None:
     return None
 
 
-def seat_words(tr: Tr, state: State, seat: int) -> str:
-    """``Blue (player 2): 3 fighters, 1 bomber`` — a picker has no names, the board shows colours."""
-    row = state["seats"][seat]
-    return tr(
-        "manhattan.pick.target",
-        colour=tr(f"manhattan.colour.{COLOURS[seat]}"),
-        number=seat + 1,
-        fighters=row["fighters"],
-        bombers=row["bombers"],
-    )
+def hire_words(tr: Tr, state: State, seat: int, given: dict[str, int], contractors: int | None) -> str:
+    """The workers a yield brings, own and contractors: ``1 laborer + 2 contractor laborers``;
+    ``None``: the default (own while the colour lasts). Other yields in amounts."""
+    kinds = [k for k in given if k in WORKER_KINDS and given[k] > 0]
+    if len(kinds) != 1 or len(given) != 1:
+        return amounts_words(tr, given)
+    kind = kinds[0]
+    pool, free = state["seats"][seat]["pool"][kind], state["contractors"][kind]
+    gained = min(given[kind], pool + free)
+    hired = max(0, gained - pool) if contractors is None else contractors
+    return workers_words(tr, [kind] * (gained - hired) + [f"c{kind}"] * hired)
+
+
+def place_rest_words(tr: Tr, state: State, seat: int, space_id: str, rest: str) -> str:
+    """The last step of a placement in words: a market slot, a yield, running or only blocking
+    the action, the contractors among the gained workers."""
+    space = space_of(state, space_id)
+    words = [] if rest == DEFAULT else rest.split()
+    if space is None:
+        return rest
+    if words[-1:] == [BLOCK]:
+        return tr("manhattan.pick.block", space=space_name(tr, space_id))
+    hire = hire_of(words)
+    arg = next((w for w in words if not hire or w != words[-1]), None)
+    if space.action == "build" and arg is not None:
+        return tr(
+            "manhattan.pick.slot_short",
+            slot=arg,
+            building=building_label(tr, state, state["market"][int(arg) - 1]),
+        )
+    given = chosen_gain(space, arg)
+    if given is not None:
+        return hire_words(tr, state, seat, given, hire or None)
+    if space.action is not None:
+        return tr(f"manhattan.pick.run.{space.action}")
+    return tr("manhattan.nothing")
+
+
+def work_rest_words(tr: Tr, state: State, seat: int, card: str, rest: str) -> str:
+    """The last step of a building's use in words: its yield, paying with enriched uranium, the
+    contractors among the gained workers."""
+    building = buildings_of(state).get(card)
+    words = [] if rest == DEFAULT else rest.split()
+    if building is None:
+        return rest
+    hire = hire_of(words)
+    option = next((w for w in words if w.isdigit()), None)
+    given = dict(building.outputs[int(option) - 1 if option else 0])
+    text = hire_words(tr, state, seat, given, hire or None)
+    if "eu" in words:
+        return tr("manhattan.pick.with_eu", gain=text)
+    return tr("manhattan.pick.take", gain=text)
 
 
 def _space_label(tr: Tr, state: State, space_id: str) -> str:
@@ -111,7 +170,7 @@ def place_labels(
         slots = market_of(state)
         engineer = "E" in chosen[1].replace("c", "").split("+")
         options = []
-        for token in sorted(tokens, key=int):
+        for token in sorted(tokens, key=lambda t: int(t) if t.isdigit() else 0):
             index = int(token) - 1
             slot = slots[index]
             price = 0 if engineer and slot.engineer_free else slot.price
@@ -122,9 +181,14 @@ def place_labels(
             options.append(discord.SelectOption(label=clip(label), value=token))
         return options
     return [
-        discord.SelectOption(label=clip(amounts_words(tr, {t: 1} if t in WORKER_KINDS else {})), value=t)
-        for t in tokens
+        discord.SelectOption(label=clip(place_rest_words(tr, state, seat, chosen[0], t)), value=t)
+        for t in sorted(tokens, key=_rest_order)
     ]
+
+
+def _rest_order(token: str) -> tuple[int, str]:
+    """The action before only blocking; fewer contractors first."""
+    return (token.endswith(BLOCK), token)
 
 
 def work_labels(
@@ -143,8 +207,8 @@ def work_labels(
     if len(chosen) == 1:
         return _worker_options(tr, tokens)
     return [
-        discord.SelectOption(label=clip(option_words(tr, state, chosen[0], token)), value=token)
-        for token in tokens
+        discord.SelectOption(label=clip(work_rest_words(tr, state, seat, chosen[0], token)), value=token)
+        for token in sorted(tokens, key=_rest_order)
     ]
 
 
@@ -180,8 +244,9 @@ def strike_labels(
     tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
 ) -> list[discord.SelectOption]:
     if not chosen:
+        names = lent_names()
         return [
-            discord.SelectOption(label=clip(seat_words(tr, state, int(t))), value=t)
+            discord.SelectOption(label=clip(target_words(tr, state, int(t), names)), value=t)
             for t in sorted(tokens, key=int)
         ]
     if len(chosen) == 1:
@@ -238,8 +303,8 @@ PICKERS = Pickers(
     prefix=PREFIX,
     game=GAME,
     specs={
-        "place": _spec({"place"}, place_labels, "place", arguments),
-        "work": _spec({"work"}, work_labels, "work", arguments),
+        "place": _spec({"place"}, place_labels, "place", with_rest),
+        "work": _spec({"work"}, work_labels, "work", with_rest),
         "bombs": _spec({"bomb", "test", "load"}, bomb_labels, "bombs", bomb_steps),
         "strike": _spec({"attack", "raid"}, strike_labels, "strike", strike_steps),
         "repair": _spec({"repair"}, repair_labels, "repair", whole),

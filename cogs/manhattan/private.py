@@ -11,6 +11,7 @@ import discord
 from bot.errors import send_ephemeral
 from bot.i18n import Tr, lang_of
 from bot.tables import TableService
+from cogs.manhattan.alt_text import cards_words
 from cogs.manhattan.labels import bomb_label
 from db.models import TableRow
 from engine.manhattan.game import GAME
@@ -50,7 +51,10 @@ async def show_bombs(interaction: discord.Interaction) -> None:
         await send_ephemeral(interaction, text)
         return
     png = bombs_png(table.state, cards, tr, "render.manhattan.hand_title")
-    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="bombs.png"))
+    alt = cards_words(tr, table.state, cards, "manhattan.alt.hand")
+    await send_ephemeral(
+        interaction, text, file=discord.File(io.BytesIO(png), filename="bombs.png", description=alt)
+    )
 
 
 async def send_draft(interaction: discord.Interaction, table: TableRow, seat: int, tr: Tr) -> None:
@@ -61,4 +65,7 @@ async def send_draft(interaction: discord.Interaction, table: TableRow, seat: in
         return
     png = bombs_png(table.state, draft, tr, "render.manhattan.draft_title")
     text = tr("manhattan.draft_intro", count=len(draft))
-    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="draft.png"))
+    alt = cards_words(tr, table.state, draft, "manhattan.alt.draft")
+    await send_ephemeral(
+        interaction, text, file=discord.File(io.BytesIO(png), filename="draft.png", description=alt)
+    )

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cogs.manhattan.seats import COLOURS
+
 
 def _rest(args: list[str], start: int) -> dict[str, str]:
     return {"choice": " ".join(args[start:])} if len(args) > start else {}
@@ -20,8 +22,8 @@ COMMANDS: dict[str, Callable[[list[str]], tuple[str, dict[str, Any]]]] = {
     "bomb": lambda a: ("manhattan build", {"bomb": a[0], "workers": a[1]}),
     "test": lambda a: ("manhattan test", {"bomb": a[0]}),
     "load": lambda a: ("manhattan load", {"bomb": a[0]}),
-    "attack": lambda a: ("manhattan strike", {"target": a[0], "what": a[1]}),
-    "raid": lambda a: ("manhattan strike", {"target": a[0], "what": a[1]}),
+    "attack": lambda a: ("manhattan strike", {"target": COLOURS[int(a[0])], "what": a[1]}),
+    "raid": lambda a: ("manhattan strike", {"target": COLOURS[int(a[0])], "what": a[1]}),
     "repair": lambda a: ("manhattan repair", {"buildings": " ".join(a)}),
     "pick": lambda a: ("manhattan pick", {"bomb": a[0]}),
     "done": lambda a: ("manhattan end", {}),

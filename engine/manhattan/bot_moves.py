@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from engine.core import Move, State
 from engine.manhattan.bot_value import Context
 from engine.manhattan.market import price
-from engine.manhattan.notation import BOMB, PLACE, WORK, is_contractor, kind_of, split_tokens
+from engine.manhattan.notation import BOMB, PLACE, WORK, hire_of, is_contractor, kind_of, split_tokens
 
 OWN_PREMIUM = 0.15
 
@@ -51,9 +51,12 @@ def choice_key(state: State, move: Move) -> tuple[str, ...]:
 
 
 def prune(state: State, ctx: Context, moves: Iterable[Move]) -> list[Move]:
-    """One move per choice: the cheapest workers (the first listed among equals)."""
+    """One move per choice: the cheapest workers (the first listed among equals). Gained workers
+    stay permanent (no ``c<N>``): they are not sent back at the next retrieve."""
     best: dict[tuple[str, ...], tuple[float, Move]] = {}
     for move in moves:
+        if move.kind in (PLACE, WORK) and hire_of(move.args):
+            continue
         key = choice_key(state, move)
         cost = token_cost(ctx, workers_of(move))
         if key not in best or cost < best[key][0] - 1e-9:

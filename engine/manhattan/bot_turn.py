@@ -21,8 +21,8 @@ from engine.manhattan.bot_strike import harm, strike_moves
 from engine.manhattan.bot_value import Context, effective, hand_worth, value
 from engine.manhattan.buildings import work_moves
 from engine.manhattan.content import bombs_of
-from engine.manhattan.notation import BOMB, DONE, LOAD, PLACE, RETRIEVE, TEST, WORK
-from engine.manhattan.repair import repair_moves
+from engine.manhattan.notation import BLOCK, BOMB, DONE, LOAD, PLACE, RETRIEVE, TEST, WORK
+from engine.manhattan.repair import repair_moves, rotated
 from engine.manhattan.scoring import total
 from engine.manhattan.spaces import place_moves
 from engine.manhattan.workers import own_out
@@ -35,6 +35,9 @@ PLANNED = 4
 PLANNED_BUILDS = 2
 """Buildings bought, followed too even when buying looks dear: the new one may be used at once."""
 WORK_STEPS = 8
+GIVEAWAY_SHARE = 0.25
+"""How much of a bomb design's worth to the opponents counts against designing: they are rivals,
+but only one of them wins (at a half, bots at four or five stopped designing and never won)."""
 PER_WORKER = 1.6
 """What a turn makes per worker owned, roughly, when all are at home (sets when to retrieve)."""
 RETRIEVE_SHARE = 0.45
@@ -63,6 +66,28 @@ def design_bonus(state: State, ctx: Context) -> float:
         return 0.0
     gained = [offer[0]] + ([offer[-1]] if len(offer) > 1 else [])
     return hand_worth(state, ctx.seat, [*row["hand"], *gained]) - hand_worth(state, ctx.seat, row["hand"])
+
+
+def giveaway(state: State, ctx: Context) -> float:
+    """What the cards passed round in a design are worth to the others: each, in turn order, keeps
+    the best of what the bot did not keep first. Counted against designing (a share of it), so the
+    bot only blocks the space (``place design E+S block``) when the draft serves the others more
+    than itself. Gained workers it keeps permanent: ``bot_moves.prune`` leaves out ``c<N>``."""
+    cards = bombs_of(state)
+    tests_left = bool(state["tests"]) and state["tests"][0] > 0
+    mine = sorted(
+        state["offer"], key=lambda c: (-effective(cards[c], state["seats"][ctx.seat], tests_left), c)
+    )
+    left = mine[1:]
+    worth = 0.0
+    for other in rotated(state, ctx.seat)[1:]:
+        if len(left) <= 1:
+            break
+        row = state["seats"][other]
+        best = max(left, key=lambda c: (effective(cards[c], row, tests_left), c))
+        left.remove(best)
+        worth += hand_worth(state, other, [*row["hand"], best]) - hand_worth(state, other, row["hand"])
+    return GIVEAWAY_SHARE * worth
 
 
 def best_reaction(state: State, seat: int, ctx: Context) -> tuple[float, Move]:
@@ -104,8 +129,8 @@ def gain_of(turn: Turn, state: State, base: float, move: Move) -> tuple[float, S
     extra = 0.0
     if move.kind == PLACE:
         space = move.args[0]
-        if space == "design":
-            extra = design_bonus(state, ctx)
+        if space == "design" and move.args[-1] != BLOCK:
+            extra = design_bonus(state, ctx) - giveaway(state, ctx)
         elif space == "repair" and after["pending"] is not None and after["pending"]["queue"][0] == seat:
             extra, reaction = best_reaction(after, seat, ctx)
             after = apply(after, seat, reaction)

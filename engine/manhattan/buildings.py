@@ -3,8 +3,9 @@
 Exactly the card's number of workers, of its kind ("any": any mix), from the personal supply, on
 an undamaged building with nobody on it; the card's cost is paid (a reactor marked so may take
 one enriched uranium instead of its ore: ``eu``) and its output gained (``1``/``2`` chooses
-between two outputs). A seat works its own buildings, and — in a turn it placed on espionage — up
-to as many other seats' buildings as it has spies (not those of a seat that resigned).
+between two outputs; ``c<N>``: of the workers it makes, N are contractors). A seat works its own
+buildings, and — in a turn it placed on espionage — up to as many other seats' buildings as it has
+spies (not those of a seat that resigned).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from typing import Any
 from engine.core import Event, IllegalMove, Move, State
 from engine.manhattan import edit
 from engine.manhattan.content import Building, buildings_of
-from engine.manhattan.notation import EU, WORK, join_tokens
-from engine.manhattan.workers import ALLOWED, combos, has_tokens, supply, take_tokens
+from engine.manhattan.notation import EU, WORK, hire_word, join_tokens
+from engine.manhattan.workers import ALLOWED, combos, has_tokens, hire_counts, supply, take_tokens
 from engine.manhattan.yields import affordable, gain, pay
 
 
@@ -58,7 +59,7 @@ def _usable(state: State, seat: int, owner: int, building: dict[str, Any]) -> Il
 
 
 def work_error(
-    state: State, seat: int, card_id: str, tokens: Sequence[str], option: str | None, eu: bool
+    state: State, seat: int, card_id: str, tokens: Sequence[str], option: str | None, eu: bool, hire: int = 0
 ) -> IllegalMove | None:
     """Why ``work`` is refused now, or ``None`` when it is legal."""
     where = locate(state, card_id)
@@ -82,13 +83,21 @@ def work_error(
         return IllegalMove("manhattan.bad_option", option=EU)
     if not affordable(row, cost_of(card, eu)):
         return IllegalMove("manhattan.cannot_afford")
+    if hire and hire not in hire_counts(state, row, card.outputs[int(option) - 1 if option else 0]):
+        return IllegalMove("manhattan.no_contractors_to_hire", count=hire)
     return None
 
 
 def work(
-    state: State, seat: int, card_id: str, tokens: Sequence[str], option: str | None, eu: bool
+    state: State,
+    seat: int,
+    card_id: str,
+    tokens: Sequence[str],
+    option: str | None,
+    eu: bool,
+    hire: int = 0,
 ) -> tuple[State, list[Event]]:
-    error = work_error(state, seat, card_id, tokens, option, eu)
+    error = work_error(state, seat, card_id, tokens, option, eu, hire)
     if error is not None:
         raise error
     owner, index = locate(state, card_id) or (seat, 0)
@@ -96,8 +105,9 @@ def work(
     new = dict(state)
     row = edit.seat(new, seat)
     take_tokens(row, tokens)
-    pay(row, cost_of(card, eu))
-    got = gain(new, row, card.outputs[int(option) - 1 if option else 0])
+    paid = cost_of(card, eu)
+    pay(row, paid)
+    got = gain(new, row, card.outputs[int(option) - 1 if option else 0], hire)
     holder = row if owner == seat else edit.seat(new, owner)
     built = edit.buildings(holder)
     built[index] = {**built[index], "workers": {"seat": seat, "workers": list(tokens)}}
@@ -107,11 +117,18 @@ def work(
     )
     if owner != seat:
         turn["spied"] = [*turn["spied"], card_id]
-    params = {"seat": seat, "owner": owner, "card": card_id, "workers": list(tokens), "option": option}
-    events = [Event("manhattan.worked", params)]
-    if got:
-        events.append(Event("manhattan.gained", {"seat": seat, **got}))
-    return new, events
+    params = {
+        "seat": seat,
+        "owner": owner,
+        "card": card_id,
+        "workers": list(tokens),
+        "option": option,
+        "paid": {k: v for k, v in paid.items() if v},
+        "got": got,
+    }
+    if hire:
+        params["contractors"] = hire
+    return new, [Event("manhattan.worked", params)]
 
 
 def _candidates(state: State, seat: int) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -141,9 +158,12 @@ def work_moves(state: State, seat: int) -> Iterator[Move]:
         if not payments:
             continue
         options = [None] if len(card.outputs) == 1 else ["1", "2"]
+        hires = {o: hire_counts(state, row, card.outputs[int(o) - 1 if o else 0]) for o in options}
         for tokens in combos(available, ALLOWED[card.need.kind], card.need.count):
             workers = join_tokens(tokens)
             for option in options:
                 for eu in payments:
                     extra = tuple(word for word in (option, EU if eu else None) if word is not None)
                     yield Move(WORK, (card.id, workers, *extra))
+                    for hire in hires[option]:
+                        yield Move(WORK, (card.id, workers, *extra, hire_word(hire)))

@@ -50,7 +50,9 @@ from engine.manhattan.notation import (
     TEST,
     TURN_MOVES,
     WORK,
+    blocks,
     canonical,
+    hire_of,
     parse_move,
     split_tokens,
 )
@@ -165,6 +167,8 @@ class Manhattan(Game):
             return resign(state, seat)
         if seat not in self.to_act(state):
             raise IllegalMove("core.not_your_turn")
+        if state["phase"] == "bonus" and kind != BONUS:
+            raise IllegalMove("manhattan.bonus_first")  # say what comes first, not just "not now"
         if kind not in allowed(state):
             raise IllegalMove("manhattan.not_now", move=kind)
         if kind == BONUS:
@@ -179,12 +183,16 @@ class Manhattan(Game):
         self, state: State, seat: int, kind: str, args: tuple[str, ...]
     ) -> tuple[State, list[Event]]:
         if kind == PLACE:
+            block, hire = blocks(args), hire_of(args)
+            rest = args[2 : len(args) - (1 if block or hire else 0)]
             return spaces.place(
-                state, seat, args[0], split_tokens(args[1]), args[2] if len(args) > 2 else None
+                state, seat, args[0], split_tokens(args[1]), rest[0] if rest else None, block, hire
             )
         if kind == WORK:
-            option = next((a for a in args[2:] if a != EU), None)
-            return buildings.work(state, seat, args[0], split_tokens(args[1]), option, EU in args[2:])
+            hire = hire_of(args)
+            option = next((a for a in args[2 : len(args) - (1 if hire else 0)] if a != EU), None)
+            tokens = split_tokens(args[1])
+            return buildings.work(state, seat, args[0], tokens, option, EU in args[2:], hire)
         if kind == ATTACK:
             return air.attack(state, seat, int(args[0]), args[1])
         if kind == RAID:

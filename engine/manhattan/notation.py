@@ -1,7 +1,8 @@
 """Move notation, as the log stores it.
 
 ``bonus E`` · ``place mine2 L`` · ``place build E 2`` · ``place uni4 cL S`` ·
-``place design E+cS`` · ``work F03 E+E`` · ``work F01 L 2`` · ``work R02 S eu`` ·
+``place design E+cS`` · ``place design E+S block`` · ``place uni1 L c2`` · ``place uni4 L S c1`` ·
+``work F03 E+E`` · ``work F01 L 2`` · ``work R02 S eu`` · ``work U03 L+L c1`` ·
 ``attack 2 fighter`` · ``raid 2 R02`` · ``repair F01 M03 M03`` · ``repair none`` · ``pick B07`` ·
 ``bomb B07 E+E+S+S`` · ``test B07`` · ``load B07`` · ``done`` · ``retrieve`` · ``resign``.
 
@@ -9,6 +10,11 @@ Parsing is case-insensitive and canonical: space ids and words lower-case, build
 upper-case, worker tokens ``L E S cL cE cS`` sorted in that order and joined by ``+``, the
 buildings of a repair sorted. It checks only the *form*; whether a space is free or a worker at
 home is answered by ``apply`` with a more helpful code.
+
+Two words were added later and are only ever the last word: ``block`` (the worker only blocks the
+space, its action is not taken) and ``c<N>`` (of the workers gained, exactly N are contractors).
+Without them a move means what it always meant (the action is taken; gained workers are
+permanent while the seat's colour lasts), so stored logs replay unchanged.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ _ORDER = {token: index for index, token in enumerate(TOKENS)}
 PLANES: tuple[str, ...] = ("fighter", "bomber")
 NONE = "none"
 EU = "eu"
+BLOCK = "block"
+_HIRE = re.compile(r"c[1-9]")
 MAX_WORKERS = 8
 MAX_REPAIR = 3
 
@@ -63,6 +71,22 @@ def join_tokens(tokens: Iterable[str]) -> str:
 def split_tokens(word: str) -> list[str]:
     """``E+cS`` -> ``["E", "cS"]`` (already canonical: the notation parsed it)."""
     return word.split("+")
+
+
+def hire_word(count: int) -> str:
+    """``2`` -> ``c2``: of the workers gained, this many are contractors."""
+    return f"c{count}"
+
+
+def hire_of(args: Sequence[str]) -> int:
+    """How many gained workers a move asks to be contractors (``0``: the default)."""
+    last = args[-1] if args else ""
+    return int(last[1:]) if _HIRE.fullmatch(last) else 0
+
+
+def blocks(args: Sequence[str]) -> bool:
+    """Whether a ``place`` only blocks its space."""
+    return bool(args) and args[-1] == BLOCK
 
 
 def _bad(text: str) -> IllegalMove:
@@ -105,9 +129,21 @@ def _work(args: Sequence[str], text: str) -> Move:
     rest = [word.lower() for word in args[2:]]
     option = rest.pop(0) if rest and rest[0] in ("1", "2") else None
     eu = rest.pop(0) if rest and rest[0] == EU else None
+    hire = rest.pop(0) if rest and _HIRE.fullmatch(rest[0]) else None
     if rest:
         raise _bad(text)
-    return Move(WORK, tuple(word for word in (building, workers, option, eu) if word is not None))
+    return Move(WORK, tuple(word for word in (building, workers, option, eu, hire) if word is not None))
+
+
+def _place(args: Sequence[str], text: str) -> Move:
+    """``place <space> <workers> [slot|yield] [block|c<N>]``."""
+    space = _pattern(args[0], text, _SPACE, upper=False)
+    rest = [word.lower() for word in args[2:]]
+    last = rest.pop() if rest and (rest[-1] == BLOCK or _HIRE.fullmatch(rest[-1])) else None
+    if len(rest) > 1:
+        raise _bad(text)
+    extra = tuple(_arg(word, text) for word in rest) + ((last,) if last else ())
+    return Move(PLACE, (space, _workers(args[1], text, 2), *extra))
 
 
 def parse_move(text: str) -> Move:
@@ -123,11 +159,9 @@ def parse_move(text: str) -> Move:
         return Move(kind)
     if kind == BONUS and n == 1 and args[0].upper() in ("E", "S"):
         return Move(kind, (args[0].upper(),))
-    if kind == PLACE and n in (2, 3):
-        space = _pattern(args[0], text, _SPACE, upper=False)
-        extra = (_arg(args[2], text),) if n == 3 else ()
-        return Move(kind, (space, _workers(args[1], text, 2), *extra))
-    if kind == WORK and 2 <= n <= 4:
+    if kind == PLACE and 2 <= n <= 4:
+        return _place(args, text)
+    if kind == WORK and 2 <= n <= 5:
         return _work(args, text)
     if kind == ATTACK and n == 2 and args[1].lower() in PLANES:
         return Move(kind, (_seat(args[0], text), args[1].lower()))

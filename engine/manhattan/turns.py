@@ -7,6 +7,8 @@ resigned. A round ends when the last seat of that order ends its turn. After rou
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Event, State
 from engine.manhattan.edit import fresh_turn
 
@@ -39,16 +41,21 @@ def over(new: State) -> None:
     new["pending"] = None
 
 
-def end_turn(new: State, seat: int, events: list[Event], retrieved: bool = False) -> None:
-    """``seat``'s turn is over (``new`` is a copy): the next seat's turn, or the round limit."""
-    turn = new["turn"] or fresh_turn()
-    new["last"] = {
+def summary(turn: dict[str, Any] | None, seat: int, retrieved: bool = False) -> dict[str, Any]:
+    """What a turn touched, for the next picture's frames: seat, retrieved, spaces, buildings, bombs."""
+    turn = turn or fresh_turn()
+    return {
         "seat": seat,
         "retrieved": retrieved,
         "spaces": [turn["main"]] if turn["main"] else [],
         "buildings": list(turn["worked"]),
         "bombs": list(turn["bombs"]),
     }
+
+
+def end_turn(new: State, seat: int, events: list[Event], retrieved: bool = False) -> None:
+    """``seat``'s turn is over (``new`` is a copy): the next seat's turn, or the round limit."""
+    new["last"] = summary(new["turn"], seat, retrieved)
     events.append(Event("manhattan.turn_ended", {"seat": seat}))
     order = playing(new)
     if not order:

@@ -26,8 +26,9 @@ from typing import Any
 from engine.core import State
 from engine.manhattan.content import bombs_of, buildings_of, spaces_of
 from engine.manhattan.market import market_view
-from engine.manhattan.scoring import breakdown, target
+from engine.manhattan.scoring import breakdown, target, total
 from engine.manhattan.spaces import place_moves
+from engine.manhattan.turns import summary
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 SEAT_PLAIN = ("money", "ore", "eu", "pu", "fighters", "bombers", "spies", "resigned")
@@ -146,8 +147,22 @@ def public(state: State, to_act: list[int]) -> dict[str, Any]:
         "contractors": dict(state["contractors"]),
         "seats": [_seat(state, seat) for seat in range(state["players"])],
         "scores": [breakdown(state, seat) for seat in range(state["players"])],
-        "last": plain_copy(state["last"]),
+        "last": last_turn(state),
     }
+
+
+def last_turn(state: State) -> dict[str, Any] | None:
+    """The turn the picture frames: the one that won, when a seat reached the target (the game
+    stops in the middle of it, so ``state["last"]`` still holds the previous player's)."""
+    winner, turn = state["winner"], state["turn"]
+    if (
+        state["phase"] == "over"
+        and winner is not None
+        and turn is not None
+        and total(state, winner) >= target(state)
+    ):
+        return summary(turn, winner)
+    return plain_copy(state["last"])
 
 
 def private(state: State, seat: int) -> dict[str, Any]:

@@ -4,13 +4,15 @@ A seat's personal supply is ``home`` (its own colour) plus ``contract`` (grey co
 holds); ``pool`` is its colour not yet recruited. Tokens on the table: ``L E S`` are permanent
 workers of the seat that placed them (on a bomb or test card: of its owner), ``cL cE cS``
 contractors. Gained workers come from the seat's pool while it has them, else from the common
-supply of contractors while that has them (permanent is never worse, so the bot takes it).
+supply of contractors while that has them — unless the player asks for contractors: the rulebook
+lets them take "trvalé anebo smluvní pracovníky (pokud jsou k dispozici)", any mix, so a move may
+say how many of the gained workers are contractors (``c<N>``, see ``hire_counts``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -93,12 +95,32 @@ def alternatives(available: tuple[int, ...], needs: Sequence[Sequence[str]]) -> 
     return list(found)
 
 
-def recruit(new: State, row: dict[str, Any], kind: str, count: int) -> int:
-    """Gain ``count`` workers of ``kind``: permanent from the pool first, then contractors from
-    the common supply (``new["contractors"]`` is copied if touched). Returns how many came."""
+def hire_counts(state: State, row: dict[str, Any], given: Mapping[str, int]) -> range:
+    """How many of the workers ``given`` may be contractors besides the default (empty: no choice).
+
+    The default takes permanent workers while the pool lasts; a choice exists when the common
+    supply holds contractors of that kind and the pool could have given some of them instead. A
+    yield of several worker kinds has no choice (the default)."""
+    kinds = [key for key in given if key in WORKER_KINDS and given[key] > 0]
+    if len(kinds) != 1:
+        return range(0)
+    kind = kinds[0]
+    pool, free = row["pool"][kind], state["contractors"][kind]
+    gained = min(given[kind], pool + free)
+    default = max(0, gained - pool)
+    return range(default + 1, min(free, gained) + 1)
+
+
+def recruit(new: State, row: dict[str, Any], kind: str, count: int, contract: int = 0) -> int:
+    """Gain ``count`` workers of ``kind``: ``contract`` contractors first if asked, then permanent
+    from the pool, then contractors from the common supply (``new["contractors"]`` is copied if
+    touched). Returns how many came."""
     got = 0
-    for _ in range(count):
-        if row["pool"][kind] > 0:
+    for index in range(count):
+        if index < contract and new["contractors"][kind] > 0:
+            new["contractors"] = {**new["contractors"], kind: new["contractors"][kind] - 1}
+            row["contract"][kind] += 1
+        elif row["pool"][kind] > 0:
             row["pool"][kind] -= 1
             row["home"][kind] += 1
         elif new["contractors"][kind] > 0:

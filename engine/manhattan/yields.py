@@ -12,12 +12,13 @@ from engine.manhattan.content import LIMITS, WORKER_KINDS
 from engine.manhattan.workers import recruit
 
 
-def gain(new: State, row: dict[str, Any], given: Mapping[str, int]) -> dict[str, int]:
-    """Add ``given`` to the (copied) row, capped; returns what was actually gained (non-zero)."""
+def gain(new: State, row: dict[str, Any], given: Mapping[str, int], contract: int = 0) -> dict[str, int]:
+    """Add ``given`` to the (copied) row, capped; returns what was actually gained (non-zero).
+    ``contract``: how many of the gained workers the player takes as contractors (checked)."""
     got: dict[str, int] = {}
     for key, amount in given.items():
         if key in WORKER_KINDS:
-            came = recruit(new, row, key, amount)
+            came = recruit(new, row, key, amount, contract)
         elif key in LIMITS:
             came = max(0, min(amount, LIMITS[key] - row[key]))
             row[key] += came

@@ -50,6 +50,8 @@ STATUS_H = 44
 CHIP_H = 32
 CHIP_GAP = 6
 CHIPS_PER_ROW = 3
+CHIP_SHIFT = 12
+"""Room on a chip for its place in the turn order (the chips go in turn order)."""
 PANEL_PAD = 6
 TITLE_H = 30
 SLOT_HEAD_H = 28
@@ -219,8 +221,10 @@ def draw_status(img: Image.Image, view: View, names: Sequence[str], tr: Tr) -> N
         text(img, (right, cy), label, size=NUMBER, weight="medium", fill="muted", bg="surface", anchor="rm")
         right -= round(kit.text_length(label, NUMBER, "medium")) + 14
     left = MARGIN + 14
-    line = status_line(view, names, tr, right - left)
-    size_ = 22 if kit.text_length(line, 22, "bold") <= right - left else NUMBER
+    room = right - left
+    line = status_line(view, names, tr, room)
+    size_ = 22 if kit.text_length(line, 22, "bold") <= room else NUMBER
+    line = kit.fit_text(line, kit.font(size_, "bold"), room)  # never over "Round 1"
     text(img, (left, cy), line, size=size_, weight="bold", fill="highlight", bg="surface", anchor="lm")
 
 
@@ -232,15 +236,19 @@ def draw_chips(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top: 
     players = player_count(view)
     per_row = min(players, CHIPS_PER_ROW) if players != 4 else 2
     width = (WIDTH - 2 * MARGIN - CHIP_GAP * (per_row - 1)) / per_row
-    for seat in range(players):
-        x0 = MARGIN + (seat % per_row) * (width + CHIP_GAP)
-        y0 = top + (seat // per_row) * (CHIP_H + CHIP_GAP)
+    order = [s for s in (view.get("order") or ()) if isinstance(s, int) and 0 <= s < players]
+    order += [s for s in range(players) if s not in order]
+    for position, seat in enumerate(order):
+        x0 = MARGIN + (position % per_row) * (width + CHIP_GAP)
+        y0 = top + (position // per_row) * (CHIP_H + CHIP_GAP)
         bg = "surface_hi" if seat in lit else "surface"
         kit.rounded_box(img, (x0, y0, x0 + width, y0 + CHIP_H), 10, bg, pal=PAL)
         if seat in lit:
             kit.rounded_box(img, (x0 + 3, y0 + 6, x0 + 8, y0 + CHIP_H - 6), 2, "highlight", under=bg, pal=PAL)
         cy = y0 + CHIP_H / 2
-        paste(img, token("any", seat_colour(seat), 10, bg), x0 + 24, cy)
+        turn_number = str(position + 1)
+        text(img, (x0 + 17, cy), turn_number, size=NUMBER, weight="bold", fill="muted", bg=bg, anchor="mm")
+        paste(img, token("any", seat_colour(seat), 10, bg), x0 + 24 + CHIP_SHIFT, cy)
         info = seats[seat] if seat < len(seats) else {}
         resigned = bool(info.get("resigned"))
         score = (
@@ -249,10 +257,11 @@ def draw_chips(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top: 
             else tr("render.manhattan.points", points=points[seat] if seat < len(points) else 0)
         )
         score_w = kit.text_length(score, NUMBER, "bold")
-        name = kit.fit_text(seat_name(names, seat, tr), kit.font(NUMBER, "bold"), width - 60 - score_w)
+        room = width - 60 - CHIP_SHIFT - score_w
+        name = kit.fit_text(seat_name(names, seat, tr), kit.font(NUMBER, "bold"), room)
         text(
             img,
-            (x0 + 40, cy),
+            (x0 + 40 + CHIP_SHIFT, cy),
             name,
             size=NUMBER,
             weight="bold",
@@ -415,6 +424,24 @@ def draw_last(img: Image.Image, view: View, names: Sequence[str], tr: Tr, spaces
 # --------------------------------------------------------------------------- entry points
 
 
+def draw_contractors(img: Image.Image, view: View, version: int | None, top: int) -> None:
+    """The common supply of grey contractors on the university panel's title row, where workers
+    are gained ("Tyto pracovníky si musíte vzít ze společné zásoby"): a count and a grey token
+    per kind."""
+    supply = view.get("contractors") or {}
+    panel = next((p for p in sp.panels(version, top) if p.area == "university"), None)
+    if panel is None or not supply:
+        return
+    cy = panel.box[1] + 15
+    x = panel.box[2] - sp.PAD - 4
+    for kind in reversed(content.WORKER_KINDS):
+        paste(img, token(kind, "grey", sp.TOKEN_R - 2, "surface"), x - sp.TOKEN_R + 2, cy)
+        x -= 2 * sp.TOKEN_R
+        count = str(int(supply.get(kind, 0)))
+        text(img, (x, cy), count, size=NUMBER, weight="bold", fill="ink", bg="surface", anchor="rm")
+        x -= kit.text_length(count, NUMBER, "bold") + 10
+
+
 def board_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
     """The picture :func:`render_board` encodes, as a palette image (a replay encodes many)."""
     key = versions_key(view)
@@ -424,6 +451,7 @@ def board_image(view: View, names: Sequence[str], tr: Tr) -> Image.Image:
     spaces_version = _version(key, content.SPACES)
     sp.draw_titles(img, spaces_version, lay["spaces_y"], tr)
     sp.draw_occupants(img, view, spaces_version, lay["spaces_y"])
+    draw_contractors(img, view, spaces_version, lay["spaces_y"])
     draw_status(img, view, names, tr)
     draw_chips(img, view, names, tr, lay["chips_y"])
     draw_market(img, view, tr, lay["market_y"])

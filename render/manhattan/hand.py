@@ -29,6 +29,8 @@ TITLE_H = 44
 NUMBER = 20
 ICON_R = 11
 SCALE = 2
+LABEL_GAP = 10
+"""At least this much between a row's label and its numbers ("Points / tested" ran into "12")."""
 
 
 def value_rows(bomb: content.Bomb) -> list[tuple[str, list[Item]]]:
@@ -75,8 +77,10 @@ def draw_card(img: Image.Image, bomb: content.Bomb, tr: Tr, x: int, y: int) -> N
     _icons(img, [("i", bomb.fuel_track)], x + CARD_W - 10 - 2 * ICON_R, cy)
     row_y = y + BAND_H + 6 + ROW / 2
     for key, items in value_rows(bomb):
-        kit.draw_text(img, (x + 9, row_y), tr(key), size=18, fill="dark", anchor="lm", pal=PAL)
-        _icons(img, items, x + CARD_W - 9 - row_width(items, NUMBER, ICON_R), row_y)
+        items_x = x + CARD_W - 9 - row_width(items, NUMBER, ICON_R)
+        label = kit.fit_text(tr(key), kit.font(18), items_x - LABEL_GAP - (x + 9))
+        kit.draw_text(img, (x + 9, row_y), label, size=18, fill="dark", anchor="lm", pal=PAL)
+        _icons(img, items, items_x, row_y)
         row_y += ROW
 
 

@@ -45,7 +45,7 @@ def test_the_fourth_and_fifth_players_choose_their_bonus_worker_at_once() -> Non
     fourth, fifth = state["order"][3:]
     assert legal(state, fourth) == {"bonus E", "bonus S"}
     assert refused(state, state["order"][0], "bonus E") == "core.not_your_turn"
-    assert refused(state, fourth, "place mine2 L") == "manhattan.not_now"
+    assert refused(state, fourth, "place mine2 L") == "manhattan.bonus_first"
     state, events = play(state, (fifth, "bonus S"))
     assert events[0].params == {"seat": fifth, "kind": "S"} and GAME.to_act(state) == [fourth]
     assert state["seats"][fifth]["home"]["S"] == 1 and state["seats"][fifth]["pool"]["S"] == 3
