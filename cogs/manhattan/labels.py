@@ -127,7 +127,10 @@ def bomb_label(tr: Tr, state: Mapping[str, Any] | None, card: str) -> str:
     found = _bombs(state).get(card)
     if found is None:
         return card
-    workers = tr("manhattan.bomb_workers", engineers=found.workers["E"], scientists=found.workers["S"])
+    engineers, scientists = found.workers["E"], found.workers["S"]
+    # a bomb built by scientists alone (published B01-B03) names no "0 E"
+    key = "manhattan.bomb_workers" if engineers else "manhattan.bomb_workers_scientists"
+    workers = tr(key, engineers=engineers, scientists=scientists)
     if found.fuel == "plutonium":
         return tr(
             "manhattan.bomb_label_plutonium",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import Tr
-from cogs.manhattan.labels import building_label
+from cogs.manhattan.labels import bomb_label, building_label
 from engine.manhattan.game import GAME
 
 STATE = GAME.new(3, {}, 1)  # a new table: the published cards (content version 2)
@@ -26,3 +26,11 @@ STATE = GAME.new(3, {}, 1)  # a new table: the published cards (content version 
 def test_a_building_is_described_with_its_whole_price(lang: str, card: str, said: str) -> None:
     assert STATE["content"]["buildings"] == 2
     assert str(building_label(Tr(lang), STATE, card)).endswith(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_bomb_built_by_scientists_alone_names_no_engineers(lang: str) -> None:
+    """The published B01-B03 take one scientist and no engineer: "1 S", never "0 E + 1 S"."""
+    label = bomb_label(Tr(lang), STATE, "B01")
+    assert " · 1 S · " in label and "0 E" not in label, label
+    assert " · 2 E + 2 S · " in bomb_label(Tr(lang), STATE, "B12")
