@@ -142,7 +142,11 @@ def totals(view: View) -> list[int]:
 
 
 def winners(view: View) -> list[int]:
-    """The seats with the highest total (equal totals share the place)."""
+    """The seats the engine's outcome places first (a seat that resigned never wins, whatever
+    its total); the highest totals only for a view without an outcome."""
+    places = (view.get("outcome") or {}).get("places")
+    if places:
+        return [seat for seat, place in enumerate(places) if place == 1]
     points = totals(view)
     best = max(points, default=0)
     return [seat for seat, p in enumerate(points) if p == best]
@@ -245,8 +249,7 @@ def draw_players(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top
             anchor="lm",
         )
         paste_centred(img, token_sprite("tile", bg), HAND_X + 10, cy)
-        hand = info.get("hand", 0)
-        hand = len(hand) if isinstance(hand, list | tuple) else int(hand or 0)
+        hand = int(info.get("hand_count", 0) or 0)
         text(img, (HAND_X + 25, cy), str(hand), size=20, weight="bold", fill="ink", bg=bg, anchor="lm")
         score = (
             tr("render.moonriser.resigned")
