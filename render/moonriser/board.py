@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.moonriser.trading import HAND_LIMIT
 from render import kit
 from render.moonriser.geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
 from render.moonriser.style import (
@@ -152,6 +153,14 @@ def winners(view: View) -> list[int]:
     return [seat for seat, p in enumerate(points) if p == best]
 
 
+def over_hand_limit(view: View, seat: Any) -> bool:
+    """Whether ``seat`` holds more tiles than it may end its turn with (it must discard first)."""
+    seats = view.get("seats") or ()
+    if not isinstance(seat, int) or not 0 <= seat < len(seats):
+        return False
+    return int((seats[seat] or {}).get("hand_count", 0) or 0) > HAND_LIMIT
+
+
 def status_line(view: View, names: Sequence[str], tr: Tr, room: float) -> str:
     """Who is to act and what they do; the winner once the game is over."""
     fnt = kit.font(22, "bold")
@@ -164,6 +173,8 @@ def status_line(view: View, names: Sequence[str], tr: Tr, room: float) -> str:
         key, seat = "render.moonriser.winner", best[0]
     else:
         key, seat = PHASE_KEYS.get(str(phase), "render.moonriser.phase_develop"), view.get("active")
+        if phase == "trade" and over_hand_limit(view, seat):
+            key = "render.moonriser.phase_hand_limit"
     if seat is None or "{name}" not in tr(key, name="{name}"):
         return kit.fit_text(tr(key, name=""), fnt, room)
     rest = kit.text_width(tr(key, name=""), fnt)
