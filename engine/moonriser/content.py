@@ -32,7 +32,8 @@ HALVES: tuple[str, ...] = ("a", "b")
 RELATIONS: tuple[str, ...] = ("radiation", "energy", "robotics", "samples", "ore", "water")
 """Kinds of Bonus relationship. The book names He3 harvester–Fusion power plant (radiation),
 Energy lab–Fusion power plant (energy), Robot factory–probes (robotics), probes–Scientific centre
-(samples), mines–Metal refinery (ore) and Water refinery–Metal refinery (water)."""
+(samples) and mines–Metal refinery (ore); ``water`` (Water refinery–Metal refinery) is the
+project's own: the book's example of that pair is a Productive neighbourhood."""
 EFFECTS: tuple[str, ...] = ("produce", "extra_action", "planning_discount", "swap", "trade_advantage")
 SYMBOLS: tuple[str, ...] = ("green_minus", "green_plus", "vp", "action", "blue_plus", "red_plus")
 """Board symbols: −1 green, +1 green, +1 VP, one extra development action this turn, +1 blue, +1 red."""

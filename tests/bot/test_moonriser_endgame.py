@@ -150,3 +150,15 @@ async def test_the_result_says_why_a_lower_score_wins(simcord_env: Env) -> None:
     final = table.boards()[-1].content
     assert f"1. alice: 0 points\n2. {me.name}: 9 points" in final
     assert f"**{me.name}** resigned and takes the last place, whatever the score" in final
+
+
+async def test_the_rules_say_the_tiles_are_reconstructed_and_name_the_round_stop(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    english = (await table.people[0].slash(table.thread, "moonriser rules")).response.embeds[0]
+    scoring = english.fields[0].value
+    assert "reconstruction" in scoring and "30" in scoring and "victory points only" in scoring
+    user_locales[table.people[1].id] = "cs"
+    czech = (await table.people[1].slash(table.thread, "moonriser rules")).response.embeds[0]
+    assert "rekonstrukce" in czech.fields[0].value and "30" in czech.fields[0].value

@@ -41,3 +41,13 @@ def test_a_player_who_resigned_is_never_named_the_winner() -> None:
     for lang, word in (("en", "ana wins"), ("cs", "ana")):
         line = M.status_line(view, NAMES, Tr(lang), 600)
         assert word in line and "jana" not in line, line
+
+
+def test_a_player_over_the_hand_limit_is_told_on_the_board() -> None:
+    """„Hráč může mít v ruce na konci kola maximálně 5 hracích dílků – přebytečné dílky zahodí."""
+    state = position(players=2, hands=[["B01"] * 7, []], phase="trade")
+    view = GAME.view(state, None)
+    assert "discards down to 5" in M.status_line(view, NAMES, Tr("en"), 700)
+    assert "zahazuje dílky na 5" in M.status_line(view, NAMES, Tr("cs"), 700)
+    state["seats"][0]["hand"] = ["B01"] * 5
+    assert "production and trade" in M.status_line(GAME.view(state, None), NAMES, Tr("en"), 700)
