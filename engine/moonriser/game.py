@@ -252,7 +252,7 @@ class Moonriser(Game):
 
     def timeout_move(self, state: State, seat: int) -> Move | None:
         """The smallest safe step for an absent seat: its base on the first field, keep the first
-        tiles, no planning (or draw what was paid for), ``done``, discards down to the hand
+        tiles, no planning (or draw what was paid for), ``done``, one discard down to the hand
         limit, then ``end``. It never places, upgrades or trades for them."""
         if seat not in self.to_act(state):
             return None
@@ -262,8 +262,9 @@ class Moonriser(Game):
             return Move(PLAN, ("0",))
         if phase == "develop":
             return DONE_MOVE
-        if phase == "trade" and len(row["hand"]) > trading.HAND_LIMIT:
-            return Move(DISCARD, (row["hand"][-1],))
+        over = trading.excess(state, seat)
+        if over:
+            return Move(DISCARD, tuple(sorted(row["hand"][-over:])))
         if phase in ("trade", "final"):
             return END_MOVE
         return next(iter(self.legal_moves(state, seat)), None)

@@ -87,6 +87,8 @@ def test_convert_turns_every_whole_trade_and_every_four_tiles_into_vp_at_once(ma
     )
     assert "convert" not in {m.notation for m in GAME.legal_moves(state, 0)}
     assert refusal(state, 0, "convert") == ("moonriser.nothing_to_convert", {})
+    before = final_trades(tokens={"green": 13, "red": 5, "blue": 3}, hand=hand)
+    assert GAME.can_undo(before, 0, GAME.parse_move("convert"), state)  # it showed nobody anything
 
 
 def test_convert_belongs_to_the_end_of_the_game(made_up: object) -> None:
