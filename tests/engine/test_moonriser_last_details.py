@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from engine.core import IllegalMove
+from engine.core import GameRecord, IllegalMove, format_record, parse_record, replay_record
+from engine.core.record import CONTENT, content_header
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import check_place
 from tests.engine.moonriser_support import catalogue, position, tiles_folder
@@ -168,3 +169,26 @@ def test_an_unknown_tile_is_no_such_tile_before_where_it_lies(made_up: object) -
     assert refusal(state, 0, "place B04 D4 0 supply") == ("moonriser.not_in_supply", {"tile": "B04"})
     trading = position(players=2, hands=[["B02"]], phase="trade")
     assert refusal(trading, 0, "discard A99") == ("moonriser.no_such_tile", {"tile": "A99"})
+
+
+# --------------------------------------------------------------------------- editions in records
+
+
+@pytest.mark.parametrize("content", [None, EDITION_1])
+def test_a_record_names_the_rules_edition_and_replays_to_the_same_game(
+    made_up: object, content: dict[str, int] | None
+) -> None:
+    """A record's ``Content`` header carries ``rules 2`` for a new game, nothing for edition 1."""
+    state = GAME.new(2, {"board": "compact", "max_rounds": 10}, 5, content)
+    log = []
+    for _ in range(40):
+        (seat, *_) = GAME.to_act(state)
+        move = GAME.bot_move(state, seat, "normal")
+        state, _ = GAME.apply(state, seat, move)
+        log.append((seat, move.notation))
+    versions = GAME.content(state)
+    header = {CONTENT: content_header(versions)}
+    written = GameRecord("moonriser", 5, 2, state["options"], ["a", "b"], log, headers=header)
+    record = parse_record(format_record(written))
+    assert ("rules 2" in record.headers[CONTENT]) == (content is None)
+    assert replay_record(GAME, record) == state
