@@ -7,8 +7,8 @@
   a zbylé dílky na vítězné body (pouze ve standardním poměru 1:4)").
 - ``sell <4 tiles> <get>``: 4 tiles from hand for 1 token of any colour, yellow included (VP only
   in the final trades, edition 2).
-- ``convert``: at the end (the final trades, or the last turn's Phase III), every colour's full
-  trades and the hand's tiles by fours into yellow at once.
+- ``convert``: at the end (the final trades, or the Phase III of the game's last turn), every
+  colour's full trades and the hand's tiles by fours into yellow at once.
 - ``swap <colour> <give>`` / ``swap <colour> <t> <t>``: the tile symbol "1× 1:2 TRADE" — once per
   turn per symbol (twice when upgraded), 1 token of ``colour`` for 2 tokens of one other colour
   or for 2 tiles from hand.
@@ -109,8 +109,20 @@ def convertible(state: State, seat: int) -> dict[str, int]:
 
 
 def convert_allowed(state: State, seat: int) -> bool:
-    """``convert`` belongs to the end: the final trades, or the Phase III of the last turn."""
-    return state["phase"] == "final" or (state["phase"] == "trade" and bool(state["ending"]))
+    """``convert`` belongs to the end: the final trades, or the Phase III of the game's last
+    turn (the one that filled the board, or the last seat's in the table's last round)."""
+    return state["phase"] == "final" or (state["phase"] == "trade" and last_turn(state, seat))
+
+
+def last_turn(state: State, seat: int) -> bool:
+    """Whether the game ends when ``seat``'s turn does (the board is full, or it is the last
+    seat still playing in the table's last round)."""
+    if state["ending"]:
+        return True
+    if state["round"] < state["options"]["max_rounds"] or seat not in state["order"]:
+        return False
+    later = state["order"][state["order"].index(seat) + 1 :]
+    return not any(not state["seats"][s]["resigned"] for s in later)
 
 
 def convert(state: State, seat: int) -> tuple[State, list[Event]]:

@@ -99,6 +99,10 @@ def test_convert_belongs_to_the_end_of_the_game(made_up: object) -> None:
     state["ending"] = True  # the seat that filled the board plays out its Phase III at its rates
     state, _ = play(state, 0, "convert")
     assert state["seats"][0]["tokens"]["yellow"] == 2
+    last_round = position(players=2, tokens=[{}, {"green": 8}], phase="trade", active=1)
+    last_round["round"] = last_round["options"]["max_rounds"]  # seat 1 plays the table's last turn
+    last_round, _ = play(last_round, 1, "convert")
+    assert last_round["seats"][1]["tokens"]["yellow"] == 2
 
 
 def test_one_trade_move_makes_several_trades(made_up: object) -> None:
