@@ -43,9 +43,9 @@ def leftovers(state: dict[str, Any], seat: int) -> dict[str, int] | None:
 
 
 def leftover_words(tr: Tr, left: dict[str, int]) -> str:
-    parts = [tokens_words(tr, {c: n for c, n in left.items() if c in TOKENS})] if any(
-        left.get(c) for c in TOKENS
-    ) else []
+    """``5 red + 13 green + 4 tiles from the hand``."""
+    tokens = {c: left[c] for c in TOKENS if left.get(c)}
+    parts = [tokens_words(tr, tokens)] if tokens else []
     if left.get("tiles"):
         parts.append(tr("moonriser.source_tiles", count=left["tiles"]))
     return " + ".join(parts)
