@@ -1,8 +1,11 @@
 """The buttons under a Moonriser board post: what the seat to act can do in this phase.
 
 Persistent across restarts (``DynamicItem`` with ``mr:<table>:<version>:<action>``) and refused
-when the board has moved on. The simultaneous choices (keeping 3 of the first 5 tiles, the
-others' final trades) waive the version: another player's choice changes nothing of yours.
+when the board has moved on. Over the hand limit End turn gives way to "Discard N tiles (hand
+limit)"; at the end of the game **Convert all to VP** turns tokens and tiles into VP at once, and
+**End** warns once about what would be left (``cogs.moonriser.finish``). The simultaneous
+choices (keeping 3 of the first 5 tiles, the others' final trades) waive the version: another
+player's choice changes nothing of yours.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
 from bot.tables import TableService, over_refusal
+from cogs.moonriser.finish import DiscardPicker, end_or_warn
 from cogs.moonriser.keep import KeepPicker
 from cogs.moonriser.lookup import show_supply
 from cogs.moonriser.pickers import PREFIX
@@ -25,6 +29,7 @@ from cogs.moonriser.private import show_hand
 from db.models import TableRow
 from engine.core import Move
 from engine.moonriser.game import GAME
+from engine.moonriser.trading import excess
 
 NAME = "moonriser"
 DIRECT = {
@@ -32,10 +37,10 @@ DIRECT = {
     "draw_basic": "draw basic",
     "draw_advanced": "draw advanced",
     "done": "done",
-    "end": "end",
+    "convert": "convert",
 }
 """Buttons that play a move at once."""
-SIMULTANEOUS = frozenset({"keep", "trade", "end"})
+SIMULTANEOUS = frozenset({"keep", "trade", "end", "convert"})
 """Actions some phases offer several seats at once (their boards do not go stale for each other)."""
 
 
@@ -68,6 +73,8 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     for kind in ("place", "upgrade", "done"):
         if kind in kinds:
             actions.append(kind)
+    if "convert" in kinds:
+        actions.append("convert")
     if "trade" in kinds or "swap" in kinds:
         actions.append("trade")
     if "discard" in kinds:
@@ -98,12 +105,15 @@ class BoardButton(
         "place": discord.ButtonStyle.success,
         "upgrade": discord.ButtonStyle.primary,
         "trade": discord.ButtonStyle.primary,
+        "convert": discord.ButtonStyle.success,
     }
 
-    def __init__(self, table_id: int, version: int, action: str, tr: Tr | None = None) -> None:
+    def __init__(
+        self, table_id: int, version: int, action: str, tr: Tr | None = None, label: str | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=(tr or Tr("en"))(f"moonriser.button.{action}"),
+                label=label or (tr or Tr("en"))(f"moonriser.button.{action}"),
                 style=self.STYLES.get(action, discord.ButtonStyle.secondary),
                 custom_id=f"mr:{table_id}:{version}:{action}",
             )
@@ -139,9 +149,12 @@ class BoardButton(
         if self.action in DIRECT:
             await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
             return
-        if self.action == "keep":
-            keeping = KeepPicker(interaction.client, table, seat, tr, PREFIX)
-            await interaction.response.send_message(keeping.prompt(), view=keeping, ephemeral=True)
+        if self.action == "end":
+            await end_or_warn(interaction, service, table, seat, tr, PREFIX, expected_version=version)
+            return
+        if self.action in SELECTS:
+            chosen = SELECTS[self.action](interaction.client, table, seat, tr, PREFIX)
+            await interaction.response.send_message(chosen.prompt(), view=chosen, ephemeral=True)
             return
         content, shown = open_picker(
             interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
@@ -149,17 +162,21 @@ class BoardButton(
         await shown.send(interaction, content)
 
 
+SELECTS: dict[str, Any] = {"keep": KeepPicker, "discard": DiscardPicker}
+"""Board actions answered by a multi-select of their own, not by the step picker."""
+
+
 class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
-    """A Moonriser picker (or keep select, or preview) used after a restart: a fresh one instead."""
+    """A Moonriser picker (keep or discard select, preview) used after a restart: a fresh one instead."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.action != "keep":
+        if self.action not in SELECTS:
             await super().callback(interaction)
             return
         tr = Tr(lang_of(interaction.locale))
         try:
             table, seat = await self._table(interaction)
-            keeping = KeepPicker(interaction.client, table, seat, tr, PREFIX)
+            keeping = SELECTS[self.action](interaction.client, table, seat, tr, PREFIX)
         except UserError as error:
             text = f"{tr('picker.expired')}\n{tr(error.key, **error.params)}"
             await interaction.response.edit_message(content=text, view=None)
@@ -189,7 +206,11 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
     actions = actions_for(table.state or {})
     if not actions:
         return None
+    state = table.state or {}
+    active = state.get("active")
+    over = excess(state, active) if state.get("phase") == "trade" and active is not None else 0
     view = discord.ui.View(timeout=None)
     for action in actions:
-        view.add_item(BoardButton(table.id, table.version, action, tr))
+        label = tr("moonriser.button.discard_excess", count=over) if action == "discard" and over else None
+        view.add_item(BoardButton(table.id, table.version, action, tr, label))
     return view

@@ -23,6 +23,7 @@ from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
 from cogs.moonriser.alt_text import alt_texts
 from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
+from cogs.moonriser.finish import end_or_warn
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
 from cogs.moonriser.lookup import show_tile, tile_choices
 from cogs.moonriser.pickers import PICKERS, PREFIX
@@ -284,13 +285,31 @@ class Moonriser(
     @app_commands.command(
         name=cmd("cmd.moonriser.trade.name"), description=cmd("cmd.moonriser.trade.description")
     )
-    @app_commands.rename(give=cmd("cmd.moonriser.trade.give.name"), get=cmd("cmd.moonriser.trade.get.name"))
+    @app_commands.rename(
+        give=cmd("cmd.moonriser.trade.give.name"),
+        get=cmd("cmd.moonriser.trade.get.name"),
+        times=cmd("cmd.moonriser.trade.times.name"),
+    )
     @app_commands.describe(
-        give=cmd("cmd.moonriser.trade.give.description"), get=cmd("cmd.moonriser.trade.get.description")
+        give=cmd("cmd.moonriser.trade.give.description"),
+        get=cmd("cmd.moonriser.trade.get.description"),
+        times=cmd("cmd.moonriser.trade.times.description"),
     )
     @app_commands.choices(give=_choices("colour", COLOURS), get=_choices("colour", GAINS))
-    async def trade(self, interaction: discord.Interaction, give: str, get: str) -> None:
-        await self._play(interaction, f"trade {give} {get}")
+    async def trade(
+        self,
+        interaction: discord.Interaction,
+        give: str,
+        get: str,
+        times: app_commands.Range[int, 1, 99] | None = None,
+    ) -> None:
+        await self._play(interaction, f"trade {give} {get}" + (f" {times}" if times and times > 1 else ""))
+
+    @app_commands.command(
+        name=cmd("cmd.moonriser.convert.name"), description=cmd("cmd.moonriser.convert.description")
+    )
+    async def convert(self, interaction: discord.Interaction) -> None:
+        await self._play(interaction, "convert")
 
     @app_commands.command(
         name=cmd("cmd.moonriser.sell.name"), description=cmd("cmd.moonriser.sell.description")
@@ -322,13 +341,16 @@ class Moonriser(
     @app_commands.rename(tile=cmd("cmd.moonriser.discard.tile.name"))
     @app_commands.describe(tile=cmd("cmd.moonriser.discard.tile.description"))
     async def discard(self, interaction: discord.Interaction, tile: str) -> None:
-        await self._play(interaction, f"discard {tile.strip().upper()}")
+        await self._play(interaction, " ".join(["discard", *tile.upper().split()]))
 
     @app_commands.command(
         name=cmd("cmd.moonriser.end.name"), description=cmd("cmd.moonriser.end.description")
     )
     async def end(self, interaction: discord.Interaction) -> None:
-        await self._play(interaction, "end")
+        """Ends at once, or first warns once what would be left unconverted at the game's end."""
+        table, seat = await self.service.my_turn(interaction, NAME, None)
+        tr = Tr(lang_of(interaction.locale))
+        await end_or_warn(interaction, self.service, table, seat, tr, PREFIX)
 
     # ---- autocomplete: only what the engine would accept, in words
     async def _state_and_seat(self, interaction: discord.Interaction) -> tuple[dict[str, Any], int] | None:
@@ -445,20 +467,6 @@ class Moonriser(
         ][:CHOICES_MAX]
 
     @discard.autocomplete("tile")
-    async def _hand_tiles(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        found = await self._context(interaction)
-        if found is None:
-            return []
-        state, seat, tr = found
-        hand = GAME.view(state, seat)["hand"]
-        return [
-            app_commands.Choice(name=clip(tile_label(tr, state, tile)), value=tile)
-            for tile in dict.fromkeys(hand)
-            if current.strip().lower() in tile_label(tr, state, tile).lower()
-        ][:CHOICES_MAX]
-
     @keep.autocomplete("tiles")
     @sell.autocomplete("tiles")
     async def _several_tiles(

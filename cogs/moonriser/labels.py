@@ -87,7 +87,13 @@ def _special(tr: Tr, code: str, out: dict[str, Any]) -> None:
     if code in ("moonriser.traded", "moonriser.swapped", "moonriser.sold") and isinstance(
         out.get("get"), str
     ):
-        out["gained"] = tokens_words(tr, {out["get"]: 1})
+        out["gained"] = tokens_words(tr, {out["get"]: int(out.get("times", 1))})
+    if code == "moonriser.converted" and isinstance(out.get("paid"), Mapping):
+        parts = [tokens_words(tr, out["paid"])] if any(out["paid"].values()) else []
+        if int(out.get("count", 0)):
+            parts.append(tr("moonriser.source_tiles", count=int(out["count"])))
+        out["paid"] = " + ".join(parts)
+        out["gained"] = tokens_words(tr, {"yellow": int(out.get("yellow", 0))})
     if code == "moonriser.planned" and isinstance(out.get("paid"), int):
         out["paid"] = tokens_words(tr, {"blue": out["paid"]})
     if code == "moonriser.not_enough_blue":

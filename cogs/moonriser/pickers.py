@@ -155,13 +155,6 @@ def trade_labels(
     return options
 
 
-def discard_labels(
-    tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
-) -> list[discord.SelectOption]:
-    return [
-        discord.SelectOption(label=clip(tile_label(tr, state, n.split()[1])), value=n)
-        for n in dict.fromkeys(tokens)
-    ]
 
 
 def final_basis(state: State, seat: int) -> object:
@@ -170,12 +163,35 @@ def final_basis(state: State, seat: int) -> object:
     return (state["phase"], state["seats"][seat]) if state["phase"] == "final" else None
 
 
+def chosen_words(tr: Tr, state: State, chosen: Chosen) -> str:
+    """What a picker has chosen so far, in words ("So far: He3 harvester (B01) from the common
+    supply, field C10."): a tile by its name and where it comes from, a field by name (its row
+    only until a field is chosen), a rotation by number; nothing before the first choice."""
+    parts = []
+    for index, token in enumerate(chosen):
+        if "@" in token:
+            tile, source = token.split("@")
+            label = f"{tile_name(tr, state, tile)} ({tile})"
+            where = tr(f"moonriser.pick.from_{source}")
+            parts.append(tr("moonriser.pick.chosen_tile", tile=label, source=where))
+        elif token.isalpha():
+            if index == len(chosen) - 1:
+                parts.append(tr("moonriser.pick.row_label", row=token))
+        elif token.isdigit():
+            parts.append(tr("moonriser.pick.chosen_rotation", rotation=token))
+        else:
+            parts.append(tr("moonriser.pick.chosen_field", field=token))
+    return tr("moonriser.pick.chosen", choice=", ".join(parts)) if parts else ""
+
+
 def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> PickSpec:
     return PickSpec(
         kinds=frozenset(kinds),
         labels=labels,
         placeholder=lambda tr, chosen: tr(f"moonriser.pick.{key}_placeholder.{len(chosen)}"),
-        prompt=lambda tr, state, seat, chosen: tr(f"moonriser.pick.{key}_prompt", chosen=" · ".join(chosen)),
+        prompt=lambda tr, state, seat, chosen: tr(
+            f"moonriser.pick.{key}_prompt", chosen=chosen_words(tr, state, chosen)
+        ),
         unavailable=f"moonriser.pick.no_{key}",
         steps=steps,
         **extra,
@@ -191,10 +207,10 @@ PICKERS = Pickers(
         "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest),
         "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field),
         "trade": _spec({"trade", "swap"}, trade_labels, "trade", whole, basis=final_basis),
-        "discard": _spec({"discard"}, discard_labels, "discard", whole),
     },
 )
-"""Board actions that open a picker; ``keep`` has its own multi-select (``cogs.moonriser.keep``)."""
+"""Board actions that open a picker; ``keep`` and ``discard`` have their own multi-selects
+(``cogs.moonriser.keep``, ``cogs.moonriser.finish``)."""
 
 
 def colour_choices(tr: Tr, colours: Iterable[str]) -> Mapping[str, str]:

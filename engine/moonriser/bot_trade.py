@@ -11,8 +11,15 @@ from __future__ import annotations
 from engine.core import Move, State
 from engine.moonriser.bot_value import Economy, tile_worth
 from engine.moonriser.content import TOKENS, TileSet
-from engine.moonriser.notation import DISCARD, END_MOVE, SELL, SELL_COUNT, SWAP, TRADE
-from engine.moonriser.trading import HAND_LIMIT, STANDARD_RATE, rate, swaps_left
+from engine.moonriser.notation import CONVERT_MOVE, DISCARD, END_MOVE, SELL, SELL_COUNT, SWAP, TRADE
+from engine.moonriser.trading import (
+    HAND_LIMIT,
+    STANDARD_RATE,
+    convert_allowed,
+    convertible,
+    rate,
+    swaps_left,
+)
 
 GREEN_NEED = 3
 RED_NEED = 2
@@ -37,7 +44,10 @@ def needs(econ: Economy, upgrade_pays: bool) -> dict[str, int]:
 
 
 def last_trades(state: State, seat: int, tileset: TileSet, econ: Economy) -> Move:
-    """Everything into yellow: the cheapest colour first, then 4 tiles for one more."""
+    """Everything into yellow: all at once (``convert``) where the end allows it, else the
+    cheapest colour first, then 4 tiles for one more."""
+    if convert_allowed(state, seat) and convertible(state, seat)["yellow"]:
+        return CONVERT_MOVE
     tokens = state["seats"][seat]["tokens"]
     hand = state["seats"][seat]["hand"]
     rates = {c: rate(state, seat, c) for c in TOKENS}

@@ -32,7 +32,8 @@ HALVES: tuple[str, ...] = ("a", "b")
 RELATIONS: tuple[str, ...] = ("radiation", "energy", "robotics", "samples", "ore", "water")
 """Kinds of Bonus relationship. The book names He3 harvester–Fusion power plant (radiation),
 Energy lab–Fusion power plant (energy), Robot factory–probes (robotics), probes–Scientific centre
-(samples), mines–Metal refinery (ore) and Water refinery–Metal refinery (water)."""
+(samples) and mines–Metal refinery (ore); ``water`` (Water refinery–Metal refinery) is the
+project's own: the book's example of that pair is a Productive neighbourhood."""
 EFFECTS: tuple[str, ...] = ("produce", "extra_action", "planning_discount", "swap", "trade_advantage")
 SYMBOLS: tuple[str, ...] = ("green_minus", "green_plus", "vp", "action", "blue_plus", "red_plus")
 """Board symbols: −1 green, +1 green, +1 VP, one extra development action this turn, +1 blue, +1 red."""
@@ -329,22 +330,43 @@ LIBRARIES: Mapping[str, ContentLibrary[Any]] = MappingProxyType(
 )
 
 
+RULES = "rules"
+"""The edition of the rules' reading, kept with the content versions (see ``rules_of``)."""
+RULES_FIRST, RULES_NEWEST = 1, 2
+"""Edition 1: as played until issue 27. Edition 2: the bases go down before the 5 tiles are
+dealt; remote placement counts only fields of the board; the last trades buy VP only."""
+
+
 def newest() -> dict[str, int]:
-    return {name: library.latest for name, library in LIBRARIES.items()}
+    return {**{name: library.latest for name, library in LIBRARIES.items()}, RULES: RULES_NEWEST}
 
 
 def pin(given: Mapping[str, int] | None) -> dict[str, int]:
     """The versions a new game uses: ``given`` (a record's, a replay's) or the newest of each.
 
-    Raises ``MoonriserContentError`` for an unknown file or a version not shipped."""
+    ``given`` without ``rules`` is a game stored before rule editions: it keeps edition 1 (left
+    out, so its state replays to exactly what was stored). Raises ``MoonriserContentError`` for
+    an unknown file or a version not shipped."""
     if given is None:
         return newest()
-    if set(given) != set(FILES):
-        wanted, got = ", ".join(FILES), ", ".join(sorted(given))
+    files = {name: version for name, version in given.items() if name != RULES}
+    if set(files) != set(FILES):
+        wanted, got = ", ".join(FILES), ", ".join(sorted(files))
         raise MoonriserContentError("engine/moonriser/data", f"content is {wanted}, not {got}")
-    for name, version in given.items():
+    for name, version in files.items():
         LIBRARIES[name].get(version)
-    return {name: given[name] for name in FILES}
+    pinned = {name: files[name] for name in FILES}
+    if RULES in given:
+        if not RULES_FIRST <= given[RULES] <= RULES_NEWEST:
+            problem = f"rules edition {given[RULES]} is not shipped (1 to {RULES_NEWEST})"
+            raise MoonriserContentError("engine/moonriser/data", problem)
+        pinned[RULES] = given[RULES]
+    return pinned
+
+
+def rules_of(state: State) -> int:
+    """The rules edition a game plays (1 for games stored before editions existed)."""
+    return int(state["content"].get(RULES, RULES_FIRST))
 
 
 def tiles_of(state: State) -> TileSet:

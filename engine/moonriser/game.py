@@ -29,8 +29,10 @@ from engine.core import (
     places_from_scores,
 )
 from engine.moonriser import bot, development, planning, rounds, trading
+from engine.moonriser.content import tiles_of
 from engine.moonriser.notation import (
     BASE,
+    CONVERT,
     DISCARD,
     DONE,
     DONE_MOVE,
@@ -65,8 +67,8 @@ PHASE_MOVES: Mapping[str, frozenset[str]] = MappingProxyType(
         "draw": frozenset({DRAW}),
         "keep": frozenset({KEEP}),
         "develop": frozenset({PLACE, UPGRADE, DONE}),
-        "trade": frozenset({TRADE, SELL, SWAP, DISCARD, END}),
-        "final": frozenset({TRADE, SELL, END}),
+        "trade": frozenset({TRADE, SELL, SWAP, DISCARD, END, CONVERT}),
+        "final": frozenset({TRADE, SELL, END, CONVERT}),
     }
 )
 """Which moves each phase takes; any other is refused with ``moonriser.not_now``."""
@@ -91,6 +93,19 @@ INFO = GameInfo(
         }
     ),
 )
+
+
+def tile_args(move: Move) -> tuple[str, ...]:
+    """The tile ids a move names (so an unknown one is refused as such, before where it is)."""
+    if move.kind in (KEEP, DISCARD):
+        return move.args
+    if move.kind == PLACE:
+        return move.args[:1]
+    if move.kind == SELL:
+        return move.args[:-1]
+    if move.kind == SWAP and len(move.args) > 2:
+        return move.args[1:]
+    return ()
 
 
 class Moonriser(Game):
@@ -145,7 +160,12 @@ class Moonriser(Game):
         swaps = trading.swap_moves(state, seat) if phase == "trade" else []
         discards = trading.discard_moves(row["hand"]) if phase == "trade" else []
         return chain(
-            ending, discards, trading.trade_moves(state, seat), swaps, trading.sell_moves(row["hand"])
+            ending,
+            trading.convert_moves(state, seat),
+            discards,
+            trading.trade_moves(state, seat),
+            swaps,
+            trading.sell_moves(row["hand"], trading.gets(state)),
         )
 
     def _placements(self, state: State, seat: int) -> Iterator[Move]:
@@ -173,6 +193,10 @@ class Moonriser(Game):
         phase = state["phase"]
         if kind not in PHASE_MOVES[phase]:
             raise IllegalMove("moonriser.not_now", move=kind, phase=phase)
+        known = tiles_of(state).tiles
+        for tile in tile_args(parsed):
+            if tile not in known:
+                raise IllegalMove("moonriser.no_such_tile", tile=tile)
         if kind == BASE:
             return place_base(state, seat, args[0])
         if kind == KEEP:
@@ -188,13 +212,15 @@ class Moonriser(Game):
         if kind == DONE:
             return development.done(state, seat)
         if kind == TRADE:
-            return trading.trade(state, seat, args[0], args[1])
+            return trading.trade(state, seat, args[0], args[1], int(args[2]) if len(args) > 2 else 1)
+        if kind == CONVERT:
+            return trading.convert(state, seat)
         if kind == SELL:
             return trading.sell(state, seat, args[:-1], args[-1])
         if kind == SWAP:
             return trading.swap(state, seat, args[0], args[1:])
         if kind == DISCARD:
-            return trading.discard(state, seat, args[0])
+            return trading.discard(state, seat, args)
         return self._end(state, seat)
 
     def _keep(self, state: State, seat: int, tiles: tuple[str, ...]) -> tuple[State, list[Event]]:
@@ -226,7 +252,7 @@ class Moonriser(Game):
 
     def timeout_move(self, state: State, seat: int) -> Move | None:
         """The smallest safe step for an absent seat: its base on the first field, keep the first
-        tiles, no planning (or draw what was paid for), ``done``, discards down to the hand
+        tiles, no planning (or draw what was paid for), ``done``, one discard down to the hand
         limit, then ``end``. It never places, upgrades or trades for them."""
         if seat not in self.to_act(state):
             return None
@@ -236,8 +262,9 @@ class Moonriser(Game):
             return Move(PLAN, ("0",))
         if phase == "develop":
             return DONE_MOVE
-        if phase == "trade" and len(row["hand"]) > trading.HAND_LIMIT:
-            return Move(DISCARD, (row["hand"][-1],))
+        over = trading.excess(state, seat)
+        if over:
+            return Move(DISCARD, tuple(sorted(row["hand"][-over:])))
         if phase in ("trade", "final"):
             return END_MOVE
         return next(iter(self.legal_moves(state, seat)), None)
@@ -250,7 +277,8 @@ class Moonriser(Game):
 
     # --------------------------------------------------------------- outcome
     def outcome(self, state: State) -> Outcome | None:
-        """Most VP wins; equal totals share the place; seats that resigned come last (together)."""
+        """Most VP wins; equal totals share the place; seats that resigned come last (together),
+        and the result says so (``ties``: the lines that explain the places)."""
         if state["phase"] != "over":
             return None
         rows = scores(state)
@@ -266,6 +294,8 @@ class Moonriser(Game):
             tied = [s for s in playing if totals[s] == score]
             if len(tied) > 1:
                 ties.append(Event("moonriser.tie_shared", {"score": score, "place": places[tied[0]]}))
+        # why a lower total can come first: a seat that resigned is last whatever its score
+        ties.extend(Event("moonriser.resigned_last", {"seat": s}) for s in range(len(totals)) if resigned[s])
         details = {"breakdown": rows, "resigned": [s for s in range(len(totals)) if resigned[s]]}
         return Outcome(scores=totals, places=tuple(places), details=details, ties=tuple(ties))
 

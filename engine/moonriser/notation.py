@@ -2,8 +2,10 @@
 
 ``base C4`` · ``keep B01 B07 A03`` · ``plan 2`` · ``draw basic`` · ``draw advanced 3`` ·
 ``place B01 C4 2 hand`` · ``place B05 D2 0 supply`` · ``upgrade C4`` · ``done`` ·
-``trade red blue`` · ``sell B01 B02 B03 B04 yellow`` · ``swap blue red`` ·
-``swap blue B02 B09`` · ``discard B07`` · ``end`` · ``resign``.
+``trade red blue`` · ``trade green yellow 3`` (three trades at once) · ``convert`` (every
+token and leftover tile into VP at the end) · ``sell B01 B02 B03 B04 yellow`` · ``swap blue red``
+· ``swap blue B02 B09`` · ``discard B07`` · ``discard B07 B09`` (several at once) · ``end`` ·
+``resign``.
 
 Parsing is case-insensitive and canonical (tile ids and fields upper-case, words lower-case,
 the tiles of ``keep``/``sell``/``swap`` sorted, ``draw basic 1`` written ``draw basic``), so
@@ -20,20 +22,25 @@ from engine.moonriser.content import TOKENS
 
 BASE, KEEP, PLAN, DRAW, PLACE, UPGRADE, DONE = "base", "keep", "plan", "draw", "place", "upgrade", "done"
 TRADE, SELL, SWAP, DISCARD, END, RESIGN = "trade", "sell", "swap", "discard", "end", "resign"
-KINDS = frozenset({BASE, KEEP, PLAN, DRAW, PLACE, UPGRADE, DONE, TRADE, SELL, SWAP, DISCARD, END, RESIGN})
+CONVERT = "convert"
+KINDS = frozenset(
+    {BASE, KEEP, PLAN, DRAW, PLACE, UPGRADE, DONE, TRADE, SELL, SWAP, DISCARD, END, RESIGN, CONVERT}
+)
 PILES: tuple[str, ...] = ("basic", "advanced")
 GETS: tuple[str, ...] = (*TOKENS, "yellow")
 SOURCES: tuple[str, ...] = ("hand", "supply")
 SELL_COUNT = 4
 SWAP_TILES = 2
 MAX_KEEP = 60
+MAX_TIMES = 99
+"""The most trades one ``trade`` makes at once."""
 
 _TILE = re.compile(r"M[1-4]|[BA][0-9]{2}")
 _FIELD = re.compile(r"[A-Z][0-9]{1,2}")
 _NUMBER = re.compile(r"[0-9]{1,3}")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
-DONE_MOVE, END_MOVE, RESIGN_MOVE = Move(DONE), Move(END), Move(RESIGN)
+DONE_MOVE, END_MOVE, RESIGN_MOVE, CONVERT_MOVE = Move(DONE), Move(END), Move(RESIGN), Move(CONVERT)
 
 
 def _bad(text: str) -> IllegalMove:
@@ -41,9 +48,10 @@ def _bad(text: str) -> IllegalMove:
 
 
 def _tile(word: str, text: str) -> str:
+    """A tile id; a word that cannot be one is "no such tile", not a malformed move."""
     word = word.upper()
     if not _TILE.fullmatch(word):
-        raise _bad(text)
+        raise IllegalMove("moonriser.no_such_tile", tile=word)
     return word
 
 
@@ -76,7 +84,7 @@ def parse_move(text: str) -> Move:
     if kind not in KINDS:
         raise _bad(text)
     n = len(args)
-    if kind in (DONE, END, RESIGN):
+    if kind in (DONE, END, RESIGN, CONVERT):
         if n:
             raise _bad(text)
         return Move(kind)
@@ -94,18 +102,23 @@ def parse_move(text: str) -> Move:
         rotation = _number(args[2], text, 0, 5)
         source = _choice(args[3], text, SOURCES)
         return Move(kind, (_tile(args[0], text), _field(args[1], text), str(rotation), source))
-    if kind == TRADE and n == 2:
-        return Move(kind, (_choice(args[0], text, TOKENS), _choice(args[1], text, GETS)))
+    if kind == TRADE and n in (2, 3):
+        times = _number(args[2], text, 1, MAX_TIMES) if n == 3 else 1
+        pair = (_choice(args[0], text, TOKENS), _choice(args[1], text, GETS))
+        return Move(kind, pair if times == 1 else (*pair, str(times)))
     if kind == SELL and n == SELL_COUNT + 1:
         tiles = sorted(_tile(w, text) for w in args[:SELL_COUNT])
         return Move(kind, (*tiles, _choice(args[-1], text, GETS)))
+    if kind == SELL and n >= 1:
+        count = n - 1 if args[-1].lower() in GETS else n
+        raise IllegalMove("moonriser.sell_count", count=count, need=SELL_COUNT)
     if kind == SWAP and n == 2:
         return Move(kind, (_choice(args[0], text, TOKENS), _choice(args[1], text, TOKENS)))
     if kind == SWAP and n == 1 + SWAP_TILES:
         tiles = sorted(_tile(w, text) for w in args[1:])
         return Move(kind, (_choice(args[0], text, TOKENS), *tiles))
-    if kind == DISCARD and n == 1:
-        return Move(kind, (_tile(args[0], text),))
+    if kind == DISCARD and 1 <= n <= MAX_KEEP:
+        return Move(kind, tuple(sorted(_tile(w, text) for w in args)))
     raise _bad(text)
 
 

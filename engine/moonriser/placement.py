@@ -3,10 +3,12 @@
 A development action (placing a tile or upgrading one) costs the tile's price, plus 2 red
 unless it is one of the turn's free actions (the first; more from ``extra_action`` tiles and
 ``action`` fields), plus, for a placement that does not touch the seat's colony, 2 red for
-every field between it and the nearest own tile (distance − 1). The field's symbol acts before
-the price is paid (``green_minus`` needs the green it takes). Every tile's Empty-space edges
-must face a field of the board that holds no tile; those fields get a black token, and a field
-with a black token never takes a tile.
+every field on the shortest path between it and the nearest own tile („za každé pole, které
+leží na nejkratší cestě"): the path runs over fields of the board, so a hole in the board is
+walked around, never counted (rules edition 1 counted straight hex distance − 1). The field's
+symbol acts before the price is paid (``green_minus`` needs the green it takes). Every tile's
+Empty-space edges must face a field of the board that holds no tile; those fields get a black
+token, and a field with a black token never takes a tile.
 
 ``Context`` reads a state once for one seat, so listing every placement of a full hand over the
 whole board (the cog's autocomplete, the bot, ``legal_moves``) costs a few milliseconds.
@@ -19,8 +21,8 @@ from typing import Any, NamedTuple
 
 from engine.core import IllegalMove, State
 from engine.moonriser.board import Board
-from engine.moonriser.content import TOKENS, Tile, TileSet, tiles_of
-from engine.moonriser.hexes import Hex, corner_fields, distance, neighbour, opposite
+from engine.moonriser.content import TOKENS, Tile, TileSet, rules_of, tiles_of
+from engine.moonriser.hexes import Hex, corner_fields, distance, neighbour, neighbours, opposite
 from engine.moonriser.production import effect_total, hood_tokens, tile_output
 from engine.moonriser.relations import Placed, board_of, colony, forms, placed, turned
 
@@ -92,6 +94,8 @@ class Context:
         free = turn.get("free", 1) + effect_total(self.tiles, seat, "extra_action")
         self.free_action = turn.get("actions", 0) < free
         self._far: dict[Hex, int] = {}
+        self._steps: dict[Hex, int] | None = None
+        self.edition = rules_of(state)
         self._near: dict[Hex, tuple[tuple[Placed | None, ...], tuple[Any, ...]]] = {}
 
     # ------------------------------------------------------------------ fields
@@ -105,9 +109,29 @@ class Context:
         """Fields between ``at`` and the seat's nearest tile (0 when it touches the colony)."""
         found = self._far.get(at)
         if found is None:
-            found = max(0, min((distance(at, own) for own in self.own), default=1) - 1)
+            steps = self.steps().get(at) if self.edition >= 2 else None
+            if steps is None:
+                steps = min((distance(at, own) for own in self.own), default=1)
+            found = max(0, steps - 1)
             self._far[at] = found
         return found
+
+    def steps(self) -> dict[Hex, int]:
+        """Steps from the seat's colony to every field of the board, walking over fields of the
+        board only (any field, built on or not): one search from all own tiles, read once."""
+        if self._steps is None:
+            found = dict.fromkeys(self.own, 0)
+            frontier = list(self.own)
+            while frontier:
+                following = []
+                for at in frontier:
+                    for there in neighbours(at):
+                        if there in self.board.fields and there not in found:
+                            found[there] = found[at] + 1
+                            following.append(there)
+                frontier = following
+            self._steps = found
+        return self._steps
 
     def room(self, tile: Tile, at: Hex, rotation: int) -> tuple[Hex, ...] | None:
         """The fields that would get black tokens, or ``None`` when an Empty space is missing."""

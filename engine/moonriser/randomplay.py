@@ -13,7 +13,7 @@ from itertools import islice
 from engine.core import Move, Rng, State
 from engine.moonriser import trading
 from engine.moonriser.game import GAME
-from engine.moonriser.notation import END_MOVE, GETS, KEEP, SELL, SELL_COUNT
+from engine.moonriser.notation import END_MOVE, KEEP, SELL, SELL_COUNT
 
 LISTED = 2000
 """Moves of one decision looked at when the kind is neither ``keep`` nor ``sell``."""
@@ -42,5 +42,5 @@ def random_move(state: State, seat: int, rng: Rng) -> Move:
     if kind == SELL:
         hand = list(row["hand"])
         rng.shuffle(hand)
-        return Move(SELL, (*sorted(hand[:SELL_COUNT]), rng.choice(GETS)))
+        return Move(SELL, (*sorted(hand[:SELL_COUNT]), rng.choice(trading.gets(state))))
     return rng.choice([m for m in listed if m.kind == kind])

@@ -1,10 +1,12 @@
 """Setting a game up: the board, the Main bases placed in order, the first "keep 3 of 5".
 
 ``new`` joins players + 2 board pieces (or takes a preset), deals the four Main bases at random,
-shuffles the Basic and Advanced piles, gives every seat 3 green and 1 blue token and 5 Basic
-tiles to choose from, and lays out a common supply of players + 2 Basic tiles. The seats place
-their bases from the highest base number down (public, one at a time), then all choose their 3
-tiles at once, privately; the lowest base number starts.
+shuffles the Basic and Advanced piles, gives every seat 3 green and 1 blue token, and lays out a
+common supply of players + 2 Basic tiles. The seats place their bases from the highest base
+number down (public, one at a time); then each gets 5 Basic tiles („Hráči vyloží své Základny …
+Každý hráč dostane 5 základních hracích dílků") and all choose their 3 at once, privately; the
+lowest base number starts. Rules edition 1 (games stored before it) dealt the 5 tiles before
+the bases, then the supply.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from typing import Any
 
 from engine.core import Event, IllegalMove, Rng, State
 from engine.moonriser.board import random_layout
-from engine.moonriser.content import layouts, pieces, pin, tiles
+from engine.moonriser.content import layouts, pieces, pin, rules_of, tiles
 from engine.moonriser.placement import base_fields
+from engine.moonriser.relations import board_of
 from engine.moonriser.rounds import next_base, play_order, start_turn
 
 SETUP_DRAW = 5
@@ -39,9 +42,11 @@ def new_state(
     basic, advanced = tileset.box("basic"), tileset.box("advanced")
     rng.shuffle(basic)
     rng.shuffle(advanced)
+    deal_first = rules_of({"content": versions}) < 2
+    supply = [] if deal_first else [basic.pop() for _ in range(players + 2) if basic]
     seats = []
     for seat in range(players):
-        drawn = [basic.pop() for _ in range(SETUP_DRAW) if basic]
+        drawn = [basic.pop() for _ in range(SETUP_DRAW) if basic] if deal_first else []
         seats.append(
             {
                 "base": bases[seat],
@@ -54,7 +59,8 @@ def new_state(
                 "final_done": False,
             }
         )
-    supply = [basic.pop() for _ in range(players + 2) if basic]
+    if deal_first:
+        supply = [basic.pop() for _ in range(players + 2) if basic]
     state: State = {
         "game": "moonriser",
         "players": players,
@@ -84,6 +90,8 @@ def new_state(
 
 def place_base(state: State, seat: int, label: str) -> tuple[State, list[Event]]:
     """``base <field>``: the seat's Main base on a free symbol-free field of a piece without one."""
+    if label not in board_of(state).at:
+        raise IllegalMove("moonriser.bad_field", field=label)
     if label not in base_fields(state):
         raise IllegalMove("moonriser.bad_base_field", field=label)
     new = dict(state)
@@ -100,9 +108,26 @@ def place_base(state: State, seat: int, label: str) -> tuple[State, list[Event]]
 
 
 def after_bases(new: State) -> None:
-    """All bases are down: everyone chooses their tiles (or play starts if nobody has any)."""
+    """All bases are down: each seat still playing gets its 5 Basic tiles (edition 2; edition 1
+    dealt them at the start) and everyone chooses (or play starts if nobody has any)."""
+    if rules_of(new) >= 2:
+        deal(new)
     new["phase"] = "setup_keep"
     after_setup_keep(new)
+
+
+def deal(new: State) -> None:
+    """5 Basic tiles from the pile to every seat still playing, in seat order (``new`` is a copy)."""
+    pile = list(new["piles"]["basic"])
+    seats = []
+    for row in new["seats"]:
+        if row["resigned"]:
+            seats.append(row)
+            continue
+        drawn = [pile.pop() for _ in range(SETUP_DRAW) if pile]
+        seats.append({**row, "drawn": drawn, "keep": min(SETUP_KEEP, len(drawn))})
+    new["seats"] = seats
+    new["piles"] = {**new["piles"], "basic": pile}
 
 
 def keepers(state: State) -> list[int]:

@@ -2,18 +2,30 @@
 
 Within a turn a player may take back a step that showed nobody anything new: planning (paying
 blue reveals nothing until a tile is drawn), a placement from the hand, an upgrade, ``done``
-(production follows from the board alone), a trade, a sale, a 1:2 trade and a discard. Final:
-a draw (a tile was seen), a placement from the supply (a new tile was revealed), keeping tiles
-after a draw, the end of a turn (and with it a round's end and the supply's new tile), and the
-setup steps and a resignation.
+(production follows from the board alone), a trade, a sale, a 1:2 trade, a ``convert`` and a
+discard. Final: a draw (a tile was seen), a placement from the supply (a new tile was revealed),
+keeping tiles after a draw, the end of a turn (and with it a round's end and the supply's new
+tile), and the setup steps and a resignation.
 """
 
 from __future__ import annotations
 
 from engine.core import Move, State
-from engine.moonriser.notation import DISCARD, DONE, END, KEEP, PLACE, PLAN, SELL, SWAP, TRADE, UPGRADE
+from engine.moonriser.notation import (
+    CONVERT,
+    DISCARD,
+    DONE,
+    END,
+    KEEP,
+    PLACE,
+    PLAN,
+    SELL,
+    SWAP,
+    TRADE,
+    UPGRADE,
+)
 
-OWN_STEPS = frozenset({PLAN, PLACE, UPGRADE, DONE, TRADE, SELL, SWAP, DISCARD})
+OWN_STEPS = frozenset({PLAN, PLACE, UPGRADE, DONE, TRADE, SELL, SWAP, DISCARD, CONVERT})
 
 DREW = "moonriser.undo.drew"
 SUPPLY = "moonriser.undo.supply_refilled"

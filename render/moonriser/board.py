@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.moonriser.trading import HAND_LIMIT
 from render import kit
 from render.moonriser.geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
 from render.moonriser.marks import draw_marks
@@ -143,10 +144,22 @@ def totals(view: View) -> list[int]:
 
 
 def winners(view: View) -> list[int]:
-    """The seats with the highest total (equal totals share the place)."""
+    """The seats the engine's outcome places first (a seat that resigned never wins, whatever
+    its total); the highest totals only for a view without an outcome."""
+    places = (view.get("outcome") or {}).get("places")
+    if places:
+        return [seat for seat, place in enumerate(places) if place == 1]
     points = totals(view)
     best = max(points, default=0)
     return [seat for seat, p in enumerate(points) if p == best]
+
+
+def over_hand_limit(view: View, seat: Any) -> bool:
+    """Whether ``seat`` holds more tiles than it may end its turn with (it must discard first)."""
+    seats = view.get("seats") or ()
+    if not isinstance(seat, int) or not 0 <= seat < len(seats):
+        return False
+    return int((seats[seat] or {}).get("hand_count", 0) or 0) > HAND_LIMIT
 
 
 def status_line(view: View, names: Sequence[str], tr: Tr, room: float) -> str:
@@ -161,6 +174,8 @@ def status_line(view: View, names: Sequence[str], tr: Tr, room: float) -> str:
         key, seat = "render.moonriser.winner", best[0]
     else:
         key, seat = PHASE_KEYS.get(str(phase), "render.moonriser.phase_develop"), view.get("active")
+        if phase == "trade" and over_hand_limit(view, seat):
+            key = "render.moonriser.phase_hand_limit"
     if seat is None or "{name}" not in tr(key, name="{name}"):
         return kit.fit_text(tr(key, name=""), fnt, room)
     rest = kit.text_width(tr(key, name=""), fnt)
@@ -246,8 +261,7 @@ def draw_players(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top
             anchor="lm",
         )
         paste_centred(img, token_sprite("tile", bg), HAND_X + 10, cy)
-        hand = info.get("hand", 0)
-        hand = len(hand) if isinstance(hand, list | tuple) else int(hand or 0)
+        hand = int(info.get("hand_count", 0) or 0)
         text(img, (HAND_X + 25, cy), str(hand), size=20, weight="bold", fill="ink", bg=bg, anchor="lm")
         score = (
             tr("render.moonriser.resigned")

@@ -20,10 +20,14 @@ COMMANDS = {
     "draw": lambda a: ("moonriser draw", {"pile": a[0], **({"count": int(a[1])} if len(a) > 1 else {})}),
     "upgrade": lambda a: ("moonriser upgrade", {"field": a[0]}),
     "done": lambda a: ("moonriser done", {}),
-    "trade": lambda a: ("moonriser trade", {"give": a[0], "get": a[1]}),
+    "trade": lambda a: (
+        "moonriser trade",
+        {"give": a[0], "get": a[1], **({"times": int(a[2])} if a[2:] else {})},
+    ),
+    "convert": lambda a: ("moonriser convert", {}),
     "sell": lambda a: ("moonriser sell", {"tiles": " ".join(a[:-1]), "get": a[-1]}),
     "swap": lambda a: ("moonriser swap", {"get": a[0], "give": " ".join(a[1:])}),
-    "discard": lambda a: ("moonriser discard", {"tile": a[0]}),
+    "discard": lambda a: ("moonriser discard", {"tile": " ".join(a)}),
     "end": lambda a: ("moonriser end", {}),
 }
 """The slash command that plays each move kind (a placement has a preview first: ``play``)."""

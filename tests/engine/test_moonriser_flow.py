@@ -50,21 +50,45 @@ def codes(events: list) -> list[str]:
 # --------------------------------------------------------------------------- setup
 
 
+def place_bases(state: dict) -> dict:
+    while state["phase"] == "base":
+        (seat,) = GAME.to_act(state)
+        state, _ = GAME.apply(state, seat, next(iter(GAME.legal_moves(state, seat))))
+    return state
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_setup_deals_bases_tokens_five_tiles_and_a_supply_of_players_plus_two(
+def test_setup_deals_bases_tokens_and_a_supply_then_five_tiles_once_the_bases_are_down(
     players: int, made_up: object
 ) -> None:
+    """„Hráči vyloží své Základny na hrací desku … Každý hráč dostane 5 základních hracích
+    dílků, z nichž si 3 vezme do ruky": the bases go down first, then the 5 tiles come."""
     state = GAME.new(players, {}, 11)
     assert len(state["layout"]) == players + 2
     bases = [row["base"] for row in state["seats"]]
     assert len(set(bases)) == players and set(bases) <= {"M1", "M2", "M3", "M4"}
     for row in state["seats"]:
         assert row["tokens"] == {"blue": 1, "red": 0, "green": 3, "yellow": 0}
-        assert len(row["drawn"]) == 5 and row["keep"] == 3 and row["hand"] == []
+        assert row["drawn"] == [] and row["hand"] == []
     assert len(state["supply"]) == players + 2
+    while_placing = GAME.view(state, GAME.to_act(state)[0])
+    assert while_placing["drawn"] == [] and all(row["drawn_count"] == 0 for row in while_placing["seats"])
+    pile = len(state["piles"]["basic"])
+    state = place_bases(state)
+    for row in state["seats"]:
+        assert len(row["drawn"]) == 5 and row["keep"] == 3 and row["hand"] == []
     view = GAME.view(state, None)
-    assert view["piles"]["basic"] == len(state["piles"]["basic"])
+    assert view["piles"]["basic"] == len(state["piles"]["basic"]) == pile - 5 * players
     assert all(row["drawn_count"] == 5 for row in view["seats"])
+
+
+def test_a_game_stored_before_rule_editions_still_deals_before_the_bases(made_up: object) -> None:
+    """Edition 1 (a stored game's content without ``rules``) replays as it was played."""
+    old = GAME.new(3, {}, 11, {"tiles": 1, "pieces": 1, "layouts": 1})
+    assert "rules" not in old["content"]
+    assert all(len(row["drawn"]) == 5 for row in old["seats"])
+    new = GAME.new(3, {}, 11)
+    assert new["content"]["rules"] == 2 and GAME.new(3, {}, 11, GAME.content(new)) == new
 
 
 def test_bases_go_down_from_the_highest_number_then_all_keep_three_and_the_lowest_starts(
@@ -281,13 +305,16 @@ def test_the_1_to_2_trade_once_per_turn_for_two_tokens_or_two_tiles(special: obj
     assert state["seats"][0]["tokens"]["blue"] == 1 and state["seats"][0]["tokens"]["red"] == 2
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, 0, "swap blue red")
-    assert refused.value.code == "moonriser.no_swap"
+    # the one true reason: the seat has the 1:2 trade into blue, and used it this turn
+    used = ("moonriser.swap_used", {"colour": "blue", "count": 1})
+    assert (refused.value.code, refused.value.params) == used
     state["tiles"]["D5"]["upgraded"] = True
     state, events = play(state, 0, "swap blue B02 B03")
     assert events[0].params == {"seat": 0, "get": "blue", "give": "tiles", "amount": 2}
     assert state["seats"][0]["hand"] == [] and state["seats"][0]["tokens"]["blue"] == 2
-    with pytest.raises(IllegalMove):
-        GAME.apply(state, 0, "swap red blue")  # no 1:2 trade into red
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, 0, "swap red blue")  # no tile of the seat trades 1:2 into red
+    assert (refused.value.code, refused.value.params) == ("moonriser.no_swap", {"colour": "red"})
 
 
 # --------------------------------------------------------------------------- the end
@@ -389,7 +416,13 @@ def test_with_three_players_the_game_goes_on_without_the_seat_that_resigned(made
         GAME.apply(state, 1, "resign")
     state, _ = play(state, 2, "resign")
     assert state["phase"] == "over"
-    assert GAME.outcome(state).places == (1, 2, 2)
+    outcome = GAME.outcome(state)
+    assert outcome.places == (1, 2, 2) and outcome.scores[1] > outcome.scores[0]
+    # the result says why the lower score wins
+    assert [(e.code, dict(e.params)) for e in outcome.ties] == [
+        ("moonriser.resigned_last", {"seat": 1}),
+        ("moonriser.resigned_last", {"seat": 2}),
+    ]
 
 
 # --------------------------------------------------------------------------- the absent player
@@ -409,5 +442,5 @@ def test_the_time_limit_step_hands_the_turn_on_without_spending_anything(made_up
         seen.append(move.notation)
         state, _ = GAME.apply(state, 0, move)
         assert len(seen) < 10
-    assert seen == ["plan 0", "done", "discard B08", "discard B07", "end"]
+    assert seen == ["plan 0", "done", "discard B07 B08", "end"]
     assert state["seats"][0]["tokens"]["red"] == 5 and state["seats"][0]["tokens"]["blue"] == 3

@@ -40,6 +40,7 @@ PUBLIC_CODES = {
     "moonriser.upgraded",
     "moonriser.produced",
     "moonriser.traded",
+    "moonriser.converted",
     "moonriser.sold",
     "moonriser.swapped",
     "moonriser.discarded",

@@ -122,6 +122,10 @@ def test_undo_through_the_log_takes_back_the_last_placement_and_stops_at_the_dra
         ("swap blue red", "swap blue red"),
         ("swap blue b09 b02", "swap blue B02 B09"),
         ("discard b07", "discard B07"),
+        ("discard b09 B07", "discard B07 B09"),
+        ("trade green YELLOW 3", "trade green yellow 3"),
+        ("trade green yellow 1", "trade green yellow"),
+        ("Convert", "convert"),
         ("end", "end"),
         ("resign", "resign"),
     ],
@@ -142,16 +146,33 @@ def test_notation_is_parsed_case_insensitively_into_one_canonical_text(text: str
         "place B01 C4 2 pocket",
         "trade blue",
         "swap blue yellow",
-        "sell B01 B02 B03 yellow",
+        "trade green yellow 0",
         "draw basic 0",
         "keep",
         "done now",
         "plan x",
         "base C",
-        "discard B1",
+        "convert all",
     ],
 )
 def test_malformed_notation_is_refused_as_bad_notation(text: str) -> None:
     with pytest.raises(IllegalMove) as refused:
         GAME.parse_move(text)
     assert refused.value.code == "core.bad_notation"
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "params"),
+    [
+        ("sell B01 B02 yellow", "moonriser.sell_count", {"count": 2, "need": 4}),
+        ("sell B01 B02 B03 yellow", "moonriser.sell_count", {"count": 3, "need": 4}),
+        ("sell B01 B02 B03 B04 B05 red", "moonriser.sell_count", {"count": 5, "need": 4}),
+        ("discard B1", "moonriser.no_such_tile", {"tile": "B1"}),
+        ("place Z9 C4 0 supply", "moonriser.no_such_tile", {"tile": "Z9"}),
+    ],
+)
+def test_a_wrong_count_of_tiles_or_a_word_that_is_no_tile_says_so(text: str, code: str, params: dict) -> None:
+    """Selling 2 tiles is "sell exactly 4", not a malformed move; ``Z9`` is no tile at all."""
+    with pytest.raises(IllegalMove) as refused:
+        GAME.parse_move(text)
+    assert (refused.value.code, refused.value.params) == (code, params)

@@ -69,7 +69,7 @@ def make_view(
         {
             "base": bases[seat],
             "tokens": {c: rnd.randrange(9) for c in ("blue", "red", "green", "yellow")},
-            "hand": rnd.randrange(6),
+            "hand_count": rnd.randrange(6),
             "drawn": 0,
             "draws_left": 0,
             "keep": 0,
