@@ -37,6 +37,7 @@ BUTTON = {
     "swap": "Trade",
     "discard": "Discard",
     "end": "End turn",
+    "convert": "Convert all to VP",
 }
 DRAW = {"basic": "Draw Basic", "advanced": "Draw Advanced"}
 SHOWN = re.compile(r"on \*\*(\w+)\*\*, rotation (\d)")
@@ -77,6 +78,13 @@ async def _place(person: Any, board: Any, state: dict[str, Any], seat: int, args
     return taps + 1
 
 
+def _labels(message: Any) -> list[str]:
+    """The labels of a message's buttons (``tests.bot.marsbot_table.labels``)."""
+    from tests.bot.marsbot_table import labels
+
+    return labels(message)
+
+
 async def tap_move(
     person: Any, thread: Any, board: Board, state: dict[str, Any], seat: int, notation: str
 ) -> int:
@@ -86,9 +94,24 @@ async def tap_move(
         for _ in range(int(args[1]) if len(args) > 1 else 1):
             await person.click(board(), label=DRAW[args[0]])
         return int(args[1]) if len(args) > 1 else 1
-    if kind in ("done", "end") or notation == "plan 0":
+    if kind in ("done", "convert") or notation == "plan 0":
         await person.click(board(), label=BUTTON.get(notation, BUTTON[kind]))
         return 1
+    if kind == "end":  # End warns once when VP would be left unconverted: Confirm ends anyway
+        answer = (await person.click(board(), label=BUTTON[kind])).response
+        if answer is not None and answer.ephemeral and "Confirm" in _labels(answer):
+            await person.click(answer, label="Confirm")
+            return 2
+        return 1
+    if kind == "discard":  # over the hand limit the board offers one multi-select of the excess
+        label = next(b for b in _labels(board()) if b.startswith("Discard"))
+        opened = (await person.click(board(), label=label)).response
+        hand = list(GAME.view(state, seat)["hand"])
+        chosen: list[str] = []
+        for tile in args:
+            chosen.append(str(next(i for i, t in enumerate(hand) if t == tile and str(i) not in chosen)))
+        await person.select(opened, chosen)
+        return 1 + len(args)
     if kind == "sell":
         await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
         return 3
