@@ -30,6 +30,9 @@ MAX_TAGS = 4
 """No project card prints more than four tags."""
 COST_MAX_LENGTH = 3
 VP_CHOICES = ("vp0", "vp+", "vp-")
+EXTRAS: tuple[tuple[str, str], ...] = tuple((req, vp) for vp in VP_CHOICES for req in ("noreq", "req"))
+"""Requirement and VP in one select: one tap for any card (four in ten cards have neither)."""
+REQ_WORD = {"noreq": "no", "req": "yes"}
 
 
 def allowed_tags(options: dict[str, Any]) -> tuple[str, ...]:
@@ -65,7 +68,7 @@ def form_view(table: TableRow, tags: tuple[str, ...], tr: Tr) -> discord.ui.View
     return view
 
 
-async def _table(interaction: discord.Interaction, table_id: int, version: int) -> TableRow:
+async def board_table(interaction: discord.Interaction, table_id: int, version: int) -> TableRow:
     """The table the form belongs to, if it is still the board the person sees and theirs."""
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
     table = await service.store.table(table_id)
@@ -120,7 +123,7 @@ class FormButton(
 
     async def _act(self, interaction: discord.Interaction) -> None:
         tr = Tr(lang_of(interaction.locale))
-        table = await _table(interaction, self.table_id, self.version)
+        table = await board_table(interaction, self.table_id, self.version)
         if self.action == "details":
             await interaction.response.send_modal(CardDetails(table.id, table.version, self.tags, tr))
             return
@@ -144,43 +147,67 @@ def parse_number(text: str, refusal: str, most: int) -> int:
 
 
 class CardDetails(discord.ui.Modal):
-    """Cost, requirement and VP of the revealed card; submitting it answers MarsBot's question."""
+    """Cost, requirement and VP of the revealed card; submitting it answers MarsBot's question.
 
-    def __init__(self, table_id: int, version: int, tags: tuple[str, ...], tr: Tr) -> None:
+    ``orders``: the orders the tags may be printed in, the likeliest first (from the board's tag
+    list, which cannot tell the order); with more than one the form asks it, preset to the first."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        tags: tuple[str, ...],
+        tr: Tr,
+        *,
+        orders: list[tuple[str, ...]] | None = None,
+    ) -> None:
         super().__init__(title=clip(tr("marsbot.form.title", tags=tags_words(tr, tags)))[:45])
         self.table_id, self.version, self.tags, self.tr = table_id, version, tags, tr
+        self.orders = {_code(o): o for o in orders or ()}
+        self.order: discord.ui.Select[CardDetails] | None = None
+        if len(self.orders) > 1:
+            self.order = discord.ui.Select(
+                custom_id="mbf:order",
+                options=[
+                    discord.SelectOption(label=clip(tags_words(tr, o)), value=code, default=i == 0)
+                    for i, (code, o) in enumerate(self.orders.items())
+                ],
+            )
+            self.add_item(discord.ui.Label(text=tr("marsbot.form.order"), component=self.order))
         self.cost: discord.ui.TextInput[CardDetails] = discord.ui.TextInput(
             label=tr("marsbot.form.cost"),
             placeholder=tr("marsbot.form.cost_hint"),
             max_length=COST_MAX_LENGTH,
             custom_id="mbf:cost",
         )
-        self.requirement: discord.ui.Select[CardDetails] = discord.ui.Select(
-            custom_id="mbf:req",
+        self.extras: discord.ui.Select[CardDetails] = discord.ui.Select(
+            custom_id="mbf:extras",
             options=[
-                discord.SelectOption(label=tr("marsbot.req.no"), value="noreq", default=True),
-                discord.SelectOption(label=tr("marsbot.req.yes"), value="req"),
-            ],
-        )
-        self.vp: discord.ui.Select[CardDetails] = discord.ui.Select(
-            custom_id="mbf:vp",
-            options=[
-                discord.SelectOption(label=tr(f"marsbot.vp.{v}"), value=v, default=v == "vp0")
-                for v in VP_CHOICES
+                discord.SelectOption(
+                    label=clip(f"{tr(f'marsbot.req.{REQ_WORD[req]}')}, {tr(f'marsbot.vp.{vp}')}"),
+                    value=f"{req}:{vp}",
+                    default=(req, vp) == EXTRAS[0],
+                )
+                for req, vp in EXTRAS
             ],
         )
         self.add_item(self.cost)
-        self.add_item(discord.ui.Label(text=tr("marsbot.form.requirement"), component=self.requirement))
-        self.add_item(discord.ui.Label(text=tr("marsbot.form.vp"), component=self.vp))
+        self.add_item(discord.ui.Label(text=tr("marsbot.form.extras"), component=self.extras))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await run_guarded(interaction, self._submit(interaction))
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         cost = parse_number(self.cost.value, "marsbot.form.bad_cost", 99)
-        requirement = (self.requirement.values or ["noreq"])[0]
-        vp = (self.vp.values or ["vp0"])[0]
-        tags = "+".join(self.tags) or "none"
+        requirement, _, vp = (self.extras.values or ["noreq:vp0"])[0].partition(":")
+        if (requirement, vp) not in EXTRAS:
+            raise UserError("marsbot.form.no_such_tag")
+        chosen = self.tags
+        if self.order is not None and self.order.values:
+            if self.order.values[0] not in self.orders:
+                raise UserError("marsbot.form.no_such_tag")
+            chosen = self.orders[self.order.values[0]]
+        tags = "+".join(chosen) or "none"
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         await service.play(
             interaction, f"card {tags} {cost} {requirement} {vp}", game=NAME, expected_version=self.version

@@ -72,12 +72,12 @@ async def test_a_revealed_card_by_the_form_and_a_bad_cost_changes_nothing(simcor
     before = await table.row()
     details = await table.person.click(form.response, label="Details…")
     assert details.modal is not None and details.modal["title"] == "Card: Building, Space"
-    typed = {"mbf:cost": "x9", "mbf:req": ["noreq"], "mbf:vp": ["vp0"]}
+    typed = {"mbf:cost": "x9", "mbf:extras": ["noreq:vp0"]}
     bad = await table.person.submit_modal(details, typed)
     assert bad.ephemeral and "whole number from 0 to 99" in bad.response.content
     assert (await table.row()).version == before.version
     details = await table.person.click(form.response, label="Details…")
-    done = await table.person.submit_modal(details, {"mbf:cost": "14", "mbf:req": ["req"], "mbf:vp": ["vp+"]})
+    done = await table.person.submit_modal(details, {"mbf:cost": "14", "mbf:extras": ["req:vp+"]})
     assert moved(done)
     state = await table.state()
     assert state["played"][-1] == {"tags": ["building", "space"], "cost": 14, "req": True, "vp": "pos"}
