@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cogs.marsbot.form import EXTRAS
 from cogs.marsbot.tag_select import tag_choices
 from engine.marsbot.setup import PROJECT
 
@@ -95,10 +94,21 @@ def tag_parts(tags: tuple[str, ...], options: dict[str, Any]) -> list[tuple[str,
     return parts
 
 
+def _extras(card: Card, modal: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The form's requirement-and-VP answer for ``card`` (only what the form asks) and its taps."""
+    select = control(modal, "mbf:extras")
+    if select is None:
+        return {}, 0
+    values = [o["value"] for o in select["options"]]
+    req = ("req" if card[2] else "noreq") if any(v.startswith("noreq") for v in values) else "-"
+    vp = card[3] if any(v.endswith("vp0") for v in values) else "-"
+    chosen = f"{req}:{vp}"
+    return {"mbf:extras": [chosen]}, int(chosen != preset(select))
+
+
 async def card_by_taps(person: Any, board: Any, card: Card, options: dict[str, Any]) -> int:
     """Answer the card question on ``board`` by the tag list and the card's form; the taps."""
-    tags, cost, req, vp = card
-    extras = f"{'req' if req else 'noreq'}:{vp}"
+    tags, cost, _req, _vp = card
     parts = tag_parts(tags, options)
     if parts is None:
         return await _one_by_one(person, board, card)
@@ -106,27 +116,27 @@ async def card_by_taps(person: Any, board: Any, card: Card, options: dict[str, A
     modal = shown.modal
     assert modal is not None, shown.response and shown.response.content
     taps = len(parts)
-    values: dict[str, Any] = {"mbf:cost": str(cost), "mbf:extras": [extras]}
+    values, extra = _extras(card, modal)
+    values["mbf:cost"] = str(cost)
     order = control(modal, "mbf:order")
     if order is not None:
         values["mbf:order"] = [".".join(tags)]
         taps += values["mbf:order"][0] != preset(order)
-    taps += extras != preset(control(modal, "mbf:extras") or {})
     done = await person.submit_modal(shown, values)
     assert not done.ephemeral, done.response and done.response.content
-    return taps + 1
+    return taps + extra + 1
 
 
 async def _one_by_one(person: Any, board: Any, card: Card) -> int:
     """A card with a tag printed twice: **Card revealed…**, each tag, **Details…**, the form."""
-    tags, cost, req, vp = card
+    tags, cost, _req, _vp = card
     form = (await person.click(board, label="Card revealed…")).response
     for tag in tags:
         form = (await person.click(form, label=tag.capitalize())).response
     details = await person.click(form, label="Details…")
-    extras = f"{'req' if req else 'noreq'}:{vp}"
-    await person.submit_modal(details, {"mbf:cost": str(cost), "mbf:extras": [extras]})
-    return 3 + len(tags) + (extras != ":".join(EXTRAS[0]))
+    values, extra = _extras(card, details.modal)
+    await person.submit_modal(details, {"mbf:cost": str(cost), **values})
+    return 3 + len(tags) + extra
 
 
 def taps_before(card: Card) -> int:
@@ -154,10 +164,11 @@ class Taps:
         return [self.before[k] for k, drawn in self.drew.items() if drawn == PROJECT]
 
 
-async def play_by_buttons(table: Any, moves_max: int = 400) -> Taps:
-    """Play ``table`` (a started ``tests.bot.marsbot_table.MarsBotTable``) to its end by buttons."""
+async def play_by_buttons(table: Any, first: int = 0, moves_max: int = 400) -> Taps:
+    """Play ``table`` (a started ``tests.bot.marsbot_table.MarsBotTable``) to its end by buttons,
+    revealing ``REVEALED`` from its card number ``first`` on."""
     taps = Taps()
-    revealed = 0
+    revealed = first
     for _ in range(moves_max):
         row = await table.row()
         if row.status != "active":
@@ -203,26 +214,42 @@ async def play_by_buttons(table: Any, moves_max: int = 400) -> Taps:
     return taps
 
 
-async def _measure(seed: int, folder: Path) -> Taps:
+async def _measure(seed: int, folder: Path, options: dict[str, Any]) -> Taps:
     from bench.simcord_moves import simcord_bot
     from tests.bot.marsbot_table import MarsBotTable
 
     async with simcord_bot(folder) as (env, _bot):
         table = await MarsBotTable.open(env, seed=seed)
-        await table.start()
-        return await play_by_buttons(table)
+        await table.start(**options)
+        return await play_by_buttons(table, first=seed * 10)  # a game reveals about 10 cards
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.marsbot_taps", description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--games", type=int, default=5, help="games, seeds from --seed on")
+    parser.add_argument("--difficulty", default="medium", help="hard or brutal: the form asks the VP too")
+    parser.add_argument("--corporation", default=None, help="C03: the form asks the requirement too")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        taps = asyncio.run(_measure(args.seed, Path(folder)))
+    options: dict[str, Any] = {"difficulty": args.difficulty}
+    if args.corporation:
+        options["corporation"] = args.corporation
+    taps = Taps()
+    for seed in range(args.seed, args.seed + args.games):
+        with tempfile.TemporaryDirectory() as folder:
+            game = asyncio.run(_measure(seed, Path(folder), options))
+        for (generation, turn), drawn in game.drew.items():
+            key = (seed * 1000 + generation, turn)  # one game's turns apart from another's
+            taps.drew[key] = drawn
+            taps.turns[key] = game.turns[(generation, turn)]
+            taps.before[key] = game.before[(generation, turn)]
+        taps.answers.extend(game.answers)
     projects, bonuses = sorted(taps.of("project")), sorted(taps.of("bonus"))
     median = statistics.median(projects)
     verdict = "ok" if median <= 3 else "FAIL"
-    print(f"MarsBot taps by buttons — a scripted game, seed {args.seed}")
+    words = ", ".join(f"{k} {v}" for k, v in options.items())
+    seeds = f"seeds {args.seed}–{args.seed + args.games - 1}"
+    print(f"MarsBot taps by buttons — {args.games} scripted games ({seeds}), {words}")
     print(
         f"project-card turns: {len(projects)}, taps median {median:g}  target <= 3  {verdict}; "
         f"max {projects[-1]}"

@@ -23,6 +23,7 @@ from bot.i18n import Tr, lang_of
 from cogs.marsbot.form import MAX_TAGS, CardDetails, allowed_tags, board_table
 from cogs.marsbot.labels import clip, tag_name
 from db.models import TableRow
+from engine.marsbot.reports import card_facts
 
 NO_TAGS = "none"
 COMBOS: tuple[tuple[str, ...], ...] = (
@@ -125,5 +126,7 @@ class TagSelect(
         tags = chosen_tags(list(self.item.values), dict(table.options or {}))
         ordered = orders(tags)
         await interaction.response.send_modal(
-            CardDetails(table.id, table.version, ordered[0], tr, orders=ordered)
+            CardDetails(
+                table.id, table.version, ordered[0], tr, asked=card_facts(table.state or {}), orders=ordered
+            )
         )

@@ -43,7 +43,11 @@ async def test_a_card_with_one_tag_is_three_taps(simcord_env: Env) -> None:
     taps = await card_by_taps(table.person, table.posts()[-1], (("science",), 9, False, "vp0"), {})
     assert 1 + taps == 3
     state = await table.state()
-    assert state["played"][-1] == {"tags": ["science"], "cost": 9, "req": False, "vp": "none"}
+    # a medium game without C03 uses neither the requirement nor the VP: not asked
+    assert state["played"][-1] == {"tags": ["science"], "cost": 9, "req": None, "vp": None}
+    assert "MarsBot plays a card: Science; 9 M€, requirement not needed, VP not needed." in "".join(
+        p.content for p in table.posts()[-2:]
+    )
     assert state["question"] is None or state["question"]["kind"] != "card"
 
 
@@ -66,8 +70,10 @@ async def test_a_card_with_two_tags_printed_together_is_three_taps_and_keeps_the
 async def test_two_tags_chosen_apart_come_in_their_usual_printed_order_and_the_form_can_change_it(
     simcord_env: Env,
 ) -> None:
+    """On the hard level with C03 (both the requirement and the VP count) the form asks them too,
+    in one select of six."""
     table = await MarsBotTable.open(simcord_env, seed=3)
-    await table.start()
+    await table.start(difficulty="hard", corporation="C03")
     await before_marsbot_draws(table, lambda card: card == PROJECT)
     await end_turn(table)
     shown = await table.person.select(table.posts()[-1], ["space", "city"])
@@ -76,11 +82,27 @@ async def test_two_tags_chosen_apart_come_in_their_usual_printed_order_and_the_f
     assert order is not None and preset(order) == "city.space"
     assert [o["label"] for o in order["options"]] == ["City, Space", "Space, City"]
     extras = control(shown.modal, "mbf:extras")
-    assert extras is not None and preset(extras) == "noreq:vp0"
+    assert extras is not None and preset(extras) == "noreq:vp0" and len(extras["options"]) == 6
     typed = {"mbf:order": ["space.city"], "mbf:cost": "28", "mbf:extras": ["req:vp+"]}
     assert moved(await table.person.submit_modal(shown, typed))
     post = table.posts()[-1].content
     assert "MarsBot plays a card: Space, City; 28 M€, has a requirement, positive VP" in post
+
+
+async def test_the_hard_level_asks_the_vp_alone_one_tap_when_not_the_preset(simcord_env: Env) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start(difficulty="hard")
+    await before_marsbot_draws(table, lambda card: card == PROJECT)
+    await end_turn(table)
+    shown = await table.person.select(table.posts()[-1], ["science"])
+    extras = control(shown.modal, "mbf:extras")
+    assert extras is not None and [o["label"] for o in extras["options"]] == [
+        "no VP",
+        "positive VP",
+        "negative VP",
+    ]
+    assert moved(await table.person.submit_modal(shown, {"mbf:cost": "9", "mbf:extras": ["-:vp-"]}))
+    assert (await table.state())["played"][-1] == {"tags": ["science"], "cost": 9, "req": None, "vp": "neg"}
 
 
 async def test_impossible_tag_choices_are_refused_kindly_and_change_nothing(simcord_env: Env) -> None:
@@ -97,7 +119,7 @@ async def test_impossible_tag_choices_are_refused_kindly_and_change_nothing(simc
     assert (await table.row()).version == before.version
     # the tag-by-tag form stays for a card with a tag printed twice (Research)
     taps = await card_by_taps(table.person, board, (("science", "science"), 11, False, "vp+"), {})
-    assert taps == 1 + 2 + 1 + 1 + 1
+    assert taps == 1 + 2 + 1 + 1  # Card revealed…, the two tags, Details…, Submit
     assert "MarsBot plays a card: Science, Science; 11 M€" in table.posts()[-1].content
 
 
@@ -118,7 +140,7 @@ async def test_the_tag_list_and_the_card_form_in_czech(
 ) -> None:
     table = await MarsBotTable.open(simcord_env, seed=3)
     user_locales[table.person.id] = "cs"
-    await table.start(venus=True)
+    await table.start(venus=True, difficulty="hard", corporation="C03")
     await before_marsbot_draws(table, lambda card: card == PROJECT)
     await end_turn(table, "Konec tahu")
     board = table.posts()[-1]
