@@ -101,7 +101,8 @@ def _extras(card: Card, modal: dict[str, Any]) -> tuple[dict[str, Any], int]:
         return {}, 0
     values = [o["value"] for o in select["options"]]
     req = ("req" if card[2] else "noreq") if any(v.startswith("noreq") for v in values) else "-"
-    vp = card[3] if any(v.endswith("vp0") for v in values) else "-"
+    asks_vp = any(v.endswith("vp-") for v in values)  # negative or not: all the hard level asks
+    vp = ("vp-" if card[3] == "vp-" else "vp0+") if asks_vp else "-"
     chosen = f"{req}:{vp}"
     return {"mbf:extras": [chosen]}, int(chosen != preset(select))
 

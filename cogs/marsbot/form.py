@@ -32,8 +32,9 @@ PREFIX = "mbf"
 MAX_TAGS = 4
 """No project card prints more than four tags."""
 COST_MAX_LENGTH = 3
-VP_CHOICES = ("vp0", "vp+", "vp-")
 REQ_WORD = {"noreq": "no", "req": "yes"}
+ASKED_VP = ("vp0+", "vp-")
+"""The hard level counts a card whose VP is not negative: none and positive are one answer."""
 UNASKED = "-"
 
 
@@ -42,7 +43,7 @@ def extras_for(asked: frozenset[str]) -> list[tuple[str, str]]:
     game uses (``engine.marsbot.reports.card_facts``), the rest answered ``-``; in one select, so
     any card takes one tap at most."""
     reqs = tuple(REQ_WORD) if "req" in asked else (UNASKED,)
-    vps = VP_CHOICES if "vp" in asked else (UNASKED,)
+    vps = ASKED_VP if "vp" in asked else (UNASKED,)
     return [(req, vp) for vp in vps for req in reqs]
 
 

@@ -5,7 +5,8 @@ The person's turn: ``tile ocean|greenery|city|special C4`` · ``raise temperatur
 (MarsBot's lowest track) · ``milestone mayor|…|hoverlord`` · ``award banker|…|venuphile`` · ``done``
 · ``pass``. Answers to MarsBot's questions: ``card building+space 14 noreq vp0`` (tags in the
 card's order joined by ``+``, or ``none``; cost; requirement; VP sign; ``-`` for a requirement or
-VP the game does not use, ``card building 14 - -``, see ``reports.card_facts``) · ``cost 14`` · ``plants
+VP the game does not use, ``card building 14 - -``, ``vp0+`` for "not negative", all the hard
+level asks, see ``reports.card_facts``) · ``cost 14`` · ``plants
 yes|no`` · ``closest mayor|equal`` · ``values banker=3 scientist=2`` (the asked awards in board
 order) · ``total 85``. The final greeneries: ``tile greenery C4``, ``done``.
 Always: ``resign``.
@@ -40,7 +41,9 @@ REQ, NOREQ = "req", "noreq"
 UNASKED = "-"
 """A card's requirement or VP left out because the game does not use it (``reports.card_facts``)."""
 VP_SIGNS: tuple[str, ...] = ("vp-", "vp0", "vp+")
-VP_OF_SIGN = {"vp-": "neg", "vp0": "none", "vp+": "pos"}
+NOT_NEGATIVE = "vp0+"
+"""A card's VP is none or positive: all the hard level's card VP asks (``reports.card_facts``)."""
+VP_OF_SIGN = {"vp-": "neg", "vp0": "none", "vp+": "pos", NOT_NEGATIVE: "nonneg"}
 SIGN_OF_VP = {value: key for key, value in VP_OF_SIGN.items()}
 NO_TAGS = "none"
 EQUAL = "equal"
@@ -117,7 +120,7 @@ def _card(args: list[str], text: str) -> Move:
             join_tags(tags),
             cost,
             _choice(args[2], text, (REQ, NOREQ, UNASKED)),
-            _choice(args[3], text, (*VP_SIGNS, UNASKED)),
+            _choice(args[3], text, (*VP_SIGNS, NOT_NEGATIVE, UNASKED)),
         ),
     )
 

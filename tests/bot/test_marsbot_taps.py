@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from simcord import Env
 
 from bench.marsbot_taps import card_by_taps, components_of, control, preset
@@ -71,7 +72,7 @@ async def test_two_tags_chosen_apart_come_in_their_usual_printed_order_and_the_f
     simcord_env: Env,
 ) -> None:
     """On the hard level with C03 (both the requirement and the VP count) the form asks them too,
-    in one select of six."""
+    in one select of four (the hard level asks only whether the VP is negative)."""
     table = await MarsBotTable.open(simcord_env, seed=3)
     await table.start(difficulty="hard", corporation="C03")
     await before_marsbot_draws(table, lambda card: card == PROJECT)
@@ -82,25 +83,21 @@ async def test_two_tags_chosen_apart_come_in_their_usual_printed_order_and_the_f
     assert order is not None and preset(order) == "city.space"
     assert [o["label"] for o in order["options"]] == ["City, Space", "Space, City"]
     extras = control(shown.modal, "mbf:extras")
-    assert extras is not None and preset(extras) == "noreq:vp0" and len(extras["options"]) == 6
-    typed = {"mbf:order": ["space.city"], "mbf:cost": "28", "mbf:extras": ["req:vp+"]}
+    assert extras is not None and preset(extras) == "noreq:vp0+" and len(extras["options"]) == 4
+    typed = {"mbf:order": ["space.city"], "mbf:cost": "28", "mbf:extras": ["req:vp0+"]}
     assert moved(await table.person.submit_modal(shown, typed))
     post = table.posts()[-1].content
-    assert "MarsBot plays a card: Space, City; 28 M€, has a requirement, positive VP" in post
+    assert "MarsBot plays a card: Space, City; 28 M€, has a requirement, no negative VP" in post
 
 
-async def test_the_hard_level_asks_the_vp_alone_one_tap_when_not_the_preset(simcord_env: Env) -> None:
+async def test_the_hard_level_asks_only_whether_the_vp_is_negative(simcord_env: Env) -> None:
     table = await MarsBotTable.open(simcord_env, seed=3)
     await table.start(difficulty="hard")
     await before_marsbot_draws(table, lambda card: card == PROJECT)
     await end_turn(table)
     shown = await table.person.select(table.posts()[-1], ["science"])
     extras = control(shown.modal, "mbf:extras")
-    assert extras is not None and [o["label"] for o in extras["options"]] == [
-        "no VP",
-        "positive VP",
-        "negative VP",
-    ]
+    assert extras is not None and [o["label"] for o in extras["options"]] == ["no negative VP", "negative VP"]
     assert moved(await table.person.submit_modal(shown, {"mbf:cost": "9", "mbf:extras": ["-:vp-"]}))
     assert (await table.state())["played"][-1] == {"tags": ["science"], "cost": 9, "req": None, "vp": "neg"}
 
@@ -163,3 +160,14 @@ def _tag_list(message: object) -> dict:
 def _rows(message: object) -> list[dict]:
     found = getattr(message, "message", message)
     return [row if isinstance(row, dict) else row.to_dict() for row in found.components]  # type: ignore[attr-defined]
+
+
+def test_the_taps_benchmark_reports_the_median_of_a_scripted_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """Run as the README says (``python -m bench.marsbot_taps``), one game: the medium game meets
+    the target (its cards: End turn, the tags in one choice, Submit)."""
+    from bench.marsbot_taps import main
+
+    assert main(["--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "project-card turns:" in out and "target <= 3  ok" in out
+    assert "bonus-card turns:" in out and "by the flow before issue 26" in out

@@ -9,6 +9,7 @@ import pytest
 from engine.core import IllegalMove
 from engine.marsbot.game import GAME
 from engine.marsbot.reports import card_facts
+from engine.marsbot.scoring import breakdown
 from tests.engine.marsbot_support import of, play_card, position
 
 
@@ -53,3 +54,12 @@ def test_c03_pays_for_a_requirement_given_and_the_unused_vp_is_not_asked() -> No
     state, events, _ = play_card(position({"corporation": "C03"}), "building 12 req -")
     assert any(e["why"] == "corporation" for e in of(events, "money"))
     assert state["played"][-1]["vp"] is None
+
+
+def test_the_hard_level_counts_a_card_whose_vp_is_not_negative_and_not_a_negative_one() -> None:
+    """``vp0+`` (none or positive: the one thing the hard level asks) counts 1 VP, ``vp-`` none."""
+    state = position({"difficulty": "hard"})
+    state, _, _ = play_card(state, "building 12 - vp0+")
+    state, _, _ = play_card(state, "space 9 - vp-")
+    assert [card["vp"] for card in state["played"]] == ["nonneg", "neg"]
+    assert breakdown(state, None)["cards"] == 1
