@@ -90,6 +90,19 @@ async def test_two_tags_chosen_apart_come_in_their_usual_printed_order_and_the_f
     assert "MarsBot plays a card: Space, City; 28 M€, has a requirement, no negative VP" in post
 
 
+async def test_the_tag_list_still_answers_after_a_restart(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start()
+    await before_marsbot_draws(table, lambda card: card == PROJECT)
+    await end_turn(table)
+    await simcord_env.restart_bot(make_bot())
+    taps = await card_by_taps(table.person, table.posts()[-1], (("power", "building"), 11, False, "vp0"), {})
+    assert taps == 2
+    assert (await table.state())["played"][-1]["tags"] == ["power", "building"]
+
+
 async def test_the_hard_level_asks_only_whether_the_vp_is_negative(simcord_env: Env) -> None:
     table = await MarsBotTable.open(simcord_env, seed=3)
     await table.start(difficulty="hard")
@@ -118,6 +131,9 @@ async def test_impossible_tag_choices_are_refused_kindly_and_change_nothing(simc
     taps = await card_by_taps(table.person, board, (("science", "science"), 11, False, "vp+"), {})
     assert taps == 1 + 2 + 1 + 1  # Card revealed…, the two tags, Details…, Submit
     assert "MarsBot plays a card: Science, Science; 11 M€" in table.posts()[-1].content
+    # the answered question's post no longer offers the list
+    answered = next(m for m in table.dm.history() if m.id == board.id)
+    assert not [c for c in components_of({"components": _rows(answered)}) if c.get("type") == 3]
 
 
 async def test_a_bonus_card_turn_is_one_tap(simcord_env: Env) -> None:
