@@ -46,7 +46,7 @@ async def test_a_card_with_one_tag_is_three_taps(simcord_env: Env) -> None:
     state = await table.state()
     # a medium game without C03 uses neither the requirement nor the VP: not asked
     assert state["played"][-1] == {"tags": ["science"], "cost": 9, "req": None, "vp": None}
-    assert "MarsBot plays a card: Science; 9 M€, requirement not needed, VP not needed." in "".join(
+    assert "MarsBot plays a card: Science; 9 M€. Then put it on" in "".join(
         p.content for p in table.posts()[-2:]
     )
     assert state["question"] is None or state["question"]["kind"] != "card"
@@ -113,6 +113,8 @@ async def test_the_hard_level_asks_only_whether_the_vp_is_negative(simcord_env: 
     assert extras is not None and [o["label"] for o in extras["options"]] == ["no negative VP", "negative VP"]
     assert moved(await table.person.submit_modal(shown, {"mbf:cost": "9", "mbf:extras": ["-:vp-"]}))
     assert (await table.state())["played"][-1] == {"tags": ["science"], "cost": 9, "req": None, "vp": "neg"}
+    said = "".join(p.content for p in table.posts()[-2:])
+    assert "MarsBot plays a card: Science; 9 M€, negative VP. Then" in said
 
 
 async def test_impossible_tag_choices_are_refused_kindly_and_change_nothing(simcord_env: Env) -> None:
