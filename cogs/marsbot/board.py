@@ -1,6 +1,7 @@
 """The buttons under a MarsBot board post: MarsBot's question, or the person's turn.
 
-When MarsBot asks something, the post offers the answer: **Card revealed…** opens the card form,
+When MarsBot asks something, the post offers the answer: a revealed card's tags are a list on the
+post (``tag_select``) and **Card revealed…** opens the tag-by-tag card form,
 a number opens a small form, a yes/no or a choice of milestones is a button each. On the
 person's turn: report a tile, a raised parameter, an attack on MarsBot or a milestone/award
 (each a private picker of what is legal), **End turn** and **Pass**. Persistent across restarts
@@ -24,6 +25,7 @@ from cogs.marsbot.answers import NumberAnswer, ValuesAnswer
 from cogs.marsbot.form import form_prompt, form_view
 from cogs.marsbot.labels import clip, milestone_name
 from cogs.marsbot.pickers import PICKED, PREFIX
+from cogs.marsbot.tag_select import TagSelect
 from db.models import TableRow
 from engine.core import Move
 from engine.marsbot.game import GAME
@@ -155,6 +157,8 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
+    if "card" in actions:  # the quick way first: the tags in one list, then the card's form
+        view.add_item(TagSelect.build(table, tr))
     for action in actions[:20]:
         view.add_item(BoardButton(table.id, table.version, action, tr))
     return view

@@ -32,6 +32,7 @@ from cogs.marsbot.intro import intro
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
 from cogs.marsbot.pickers import PICKERS, PREFIX
 from cogs.marsbot.questions import awaited
+from cogs.marsbot.tag_select import TagSelect
 from cogs.marsbot.taken_back import put_back
 from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, mars_of
@@ -439,5 +440,5 @@ class MarsBot(
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(BoardButton, FormButton, ExpiredPicker)
+    bot.add_dynamic_items(BoardButton, FormButton, TagSelect, ExpiredPicker)
     await bot.add_cog(MarsBot(bot))

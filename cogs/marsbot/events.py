@@ -121,4 +121,9 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
         out["discard"] = tr("marsbot.draft_discard", discard=discard) if discard else tr("marsbot.draft_keep")
     if isinstance(out.get("req"), bool):
         out["req"] = tr("marsbot.req.yes" if out["req"] else "marsbot.req.no")
+    if code == "marsbot.card":  # a requirement or VP this game does not use was not asked: not said
+        asked = [out[key] for key in ("req", "vp") if out.get(key) is not None]
+        if len(asked) < 2:
+            code = "marsbot.card_one" if asked else "marsbot.card_plain"
+            out["fact"] = asked[0] if asked else ""
     return code, out

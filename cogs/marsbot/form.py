@@ -3,8 +3,10 @@
 MarsBot's action pile is made of the person's physical project cards, so when MarsBot plays one
 the bot must learn its tags (in the printed order, left to right), its cost, whether it has a
 requirement and the sign of its VP. The form is a private message of tag buttons: each tap adds
-a tag, **Remove last** takes one back, and **Details…** opens a small form for cost,
-requirement and VP, whose submission is the answer (``card <tags> <cost> req|noreq vp``).
+a tag, **Remove last** takes one back, and **Details…** opens a small form (``CardDetails``) for
+the cost and, where the game uses them, requirement and VP, whose submission is the answer
+(``card <tags> <cost> req|noreq|- vp0|vp+|vp-|-``). The quicker way in is the board post's tag
+list (``tag_select``), which opens the same small form.
 
 The buttons keep everything in their custom ids (``mbf:<table>:<version>:<tags>:<action>``), so
 the form survives a restart, and the version refuses a form opened on an older board.
@@ -23,13 +25,31 @@ from bot.tables import TableService, over_refusal
 from cogs.marsbot.labels import clip, tag_name, tags_words
 from db.models import TableRow
 from engine.marsbot.content import TAGS
+from engine.marsbot.reports import card_facts
 
 NAME = "marsbot"
 PREFIX = "mbf"
 MAX_TAGS = 4
 """No project card prints more than four tags."""
 COST_MAX_LENGTH = 3
-VP_CHOICES = ("vp0", "vp+", "vp-")
+REQ_WORD = {"noreq": "no", "req": "yes"}
+ASKED_VP = ("vp0+", "vp-")
+"""The hard level counts a card whose VP is not negative: none and positive are one answer."""
+UNASKED = "-"
+
+
+def extras_for(asked: frozenset[str]) -> list[tuple[str, str]]:
+    """The requirement and VP choices of the card form, the "neither" one first: only what this
+    game uses (``engine.marsbot.reports.card_facts``), the rest answered ``-``; in one select, so
+    any card takes one tap at most."""
+    reqs = tuple(REQ_WORD) if "req" in asked else (UNASKED,)
+    vps = ASKED_VP if "vp" in asked else (UNASKED,)
+    return [(req, vp) for vp in vps for req in reqs]
+
+
+def _extra_words(tr: Tr, req: str, vp: str) -> str:
+    words = [tr(f"marsbot.req.{REQ_WORD[req]}")] if req != UNASKED else []
+    return ", ".join([*words, *([tr(f"marsbot.vp.{vp}")] if vp != UNASKED else [])])
 
 
 def allowed_tags(options: dict[str, Any]) -> tuple[str, ...]:
@@ -65,7 +85,7 @@ def form_view(table: TableRow, tags: tuple[str, ...], tr: Tr) -> discord.ui.View
     return view
 
 
-async def _table(interaction: discord.Interaction, table_id: int, version: int) -> TableRow:
+async def board_table(interaction: discord.Interaction, table_id: int, version: int) -> TableRow:
     """The table the form belongs to, if it is still the board the person sees and theirs."""
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
     table = await service.store.table(table_id)
@@ -120,9 +140,12 @@ class FormButton(
 
     async def _act(self, interaction: discord.Interaction) -> None:
         tr = Tr(lang_of(interaction.locale))
-        table = await _table(interaction, self.table_id, self.version)
+        table = await board_table(interaction, self.table_id, self.version)
         if self.action == "details":
-            await interaction.response.send_modal(CardDetails(table.id, table.version, self.tags, tr))
+            asked = card_facts(table.state or {})
+            await interaction.response.send_modal(
+                CardDetails(table.id, table.version, self.tags, tr, asked=asked)
+            )
             return
         if self.action == "back":
             tags = self.tags[:-1]
@@ -144,43 +167,74 @@ def parse_number(text: str, refusal: str, most: int) -> int:
 
 
 class CardDetails(discord.ui.Modal):
-    """Cost, requirement and VP of the revealed card; submitting it answers MarsBot's question."""
+    """Cost, requirement and VP of the revealed card; submitting it answers MarsBot's question.
 
-    def __init__(self, table_id: int, version: int, tags: tuple[str, ...], tr: Tr) -> None:
+    ``asked``: which of the requirement and VP this game uses (``card_facts``); the others are
+    not asked and answered ``-``.
+
+    ``orders``: the orders the tags may be printed in, the likeliest first (from the board's tag
+    list, which cannot tell the order); with more than one the form asks it, preset to the first."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        tags: tuple[str, ...],
+        tr: Tr,
+        *,
+        asked: frozenset[str] = frozenset({"req", "vp"}),
+        orders: list[tuple[str, ...]] | None = None,
+    ) -> None:
         super().__init__(title=clip(tr("marsbot.form.title", tags=tags_words(tr, tags)))[:45])
         self.table_id, self.version, self.tags, self.tr = table_id, version, tags, tr
+        self.orders = {_code(o): o for o in orders or ()}
+        self.order: discord.ui.Select[CardDetails] | None = None
+        if len(self.orders) > 1:
+            self.order = discord.ui.Select(
+                custom_id="mbf:order",
+                options=[
+                    discord.SelectOption(label=clip(tags_words(tr, o)), value=code, default=i == 0)
+                    for i, (code, o) in enumerate(self.orders.items())
+                ],
+            )
+            self.add_item(discord.ui.Label(text=tr("marsbot.form.order"), component=self.order))
         self.cost: discord.ui.TextInput[CardDetails] = discord.ui.TextInput(
             label=tr("marsbot.form.cost"),
             placeholder=tr("marsbot.form.cost_hint"),
             max_length=COST_MAX_LENGTH,
             custom_id="mbf:cost",
         )
-        self.requirement: discord.ui.Select[CardDetails] = discord.ui.Select(
-            custom_id="mbf:req",
-            options=[
-                discord.SelectOption(label=tr("marsbot.req.no"), value="noreq", default=True),
-                discord.SelectOption(label=tr("marsbot.req.yes"), value="req"),
-            ],
-        )
-        self.vp: discord.ui.Select[CardDetails] = discord.ui.Select(
-            custom_id="mbf:vp",
-            options=[
-                discord.SelectOption(label=tr(f"marsbot.vp.{v}"), value=v, default=v == "vp0")
-                for v in VP_CHOICES
-            ],
-        )
         self.add_item(self.cost)
-        self.add_item(discord.ui.Label(text=tr("marsbot.form.requirement"), component=self.requirement))
-        self.add_item(discord.ui.Label(text=tr("marsbot.form.vp"), component=self.vp))
+        self.extras_offered = extras_for(asked)
+        self.extras: discord.ui.Select[CardDetails] | None = None
+        if len(self.extras_offered) > 1:
+            self.extras = discord.ui.Select(
+                custom_id="mbf:extras",
+                options=[
+                    discord.SelectOption(
+                        label=clip(_extra_words(tr, req, vp)), value=f"{req}:{vp}", default=i == 0
+                    )
+                    for i, (req, vp) in enumerate(self.extras_offered)
+                ],
+            )
+            which = "extras" if asked >= {"req", "vp"} else "requirement" if "req" in asked else "vp"
+            self.add_item(discord.ui.Label(text=tr(f"marsbot.form.{which}"), component=self.extras))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await run_guarded(interaction, self._submit(interaction))
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         cost = parse_number(self.cost.value, "marsbot.form.bad_cost", 99)
-        requirement = (self.requirement.values or ["noreq"])[0]
-        vp = (self.vp.values or ["vp0"])[0]
-        tags = "+".join(self.tags) or "none"
+        first = ":".join(self.extras_offered[0])
+        requirement, _, vp = ((self.extras.values if self.extras else None) or [first])[0].partition(":")
+        if (requirement, vp) not in self.extras_offered:
+            raise UserError("marsbot.form.no_such_tag")
+        chosen = self.tags
+        if self.order is not None and self.order.values:
+            if self.order.values[0] not in self.orders:
+                raise UserError("marsbot.form.no_such_tag")
+            chosen = self.orders[self.order.values[0]]
+        tags = "+".join(chosen) or "none"
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         await service.play(
             interaction, f"card {tags} {cost} {requirement} {vp}", game=NAME, expected_version=self.version

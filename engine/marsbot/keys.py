@@ -113,6 +113,8 @@ REFUSALS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.no_question", ("move",)),
     ("marsbot.not_now", ("move",)),
     ("marsbot.no_wild", ()),
+    ("marsbot.card_needs_req", ()),
+    ("marsbot.card_needs_vp", ()),
     ("marsbot.not_a_choice", ("milestone", "choices")),
     ("marsbot.values_mismatch", ("awards",)),
     ("marsbot.undo_generation", ()),

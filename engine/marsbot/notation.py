@@ -4,7 +4,9 @@ The person's turn: ``tile ocean|greenery|city|special C4`` · ``raise temperatur
 · ``cut steel|titanium|megacredits|energy|heat|plants 1`` · ``take 3`` · ``gain 1`` · ``advance``
 (MarsBot's lowest track) · ``milestone mayor|…|hoverlord`` · ``award banker|…|venuphile`` · ``done``
 · ``pass``. Answers to MarsBot's questions: ``card building+space 14 noreq vp0`` (tags in the
-card's order joined by ``+``, or ``none``; cost; requirement; VP sign) · ``cost 14`` · ``plants
+card's order joined by ``+``, or ``none``; cost; requirement; VP sign; ``-`` for a requirement or
+VP the game does not use, ``card building 14 - -``, ``vp0+`` for "not negative", all the hard
+level asks, see ``reports.card_facts``) · ``cost 14`` · ``plants
 yes|no`` · ``closest mayor|equal`` · ``values banker=3 scientist=2`` (the asked awards in board
 order) · ``total 85``. The final greeneries: ``tile greenery C4``, ``done``.
 Always: ``resign``.
@@ -36,8 +38,12 @@ TILES: tuple[str, ...] = ("ocean", "greenery", "city", "special")
 """Tiles the person reports; MarsBot's own also include ``cmm`` (its central brain)."""
 PARAMS: tuple[str, ...] = ("temperature", "oxygen", "venus")
 REQ, NOREQ = "req", "noreq"
+UNASKED = "-"
+"""A card's requirement or VP left out because the game does not use it (``reports.card_facts``)."""
 VP_SIGNS: tuple[str, ...] = ("vp-", "vp0", "vp+")
-VP_OF_SIGN = {"vp-": "neg", "vp0": "none", "vp+": "pos"}
+NOT_NEGATIVE = "vp0+"
+"""A card's VP is none or positive: all the hard level's card VP asks (``reports.card_facts``)."""
+VP_OF_SIGN = {"vp-": "neg", "vp0": "none", "vp+": "pos", NOT_NEGATIVE: "nonneg"}
 SIGN_OF_VP = {value: key for key, value in VP_OF_SIGN.items()}
 NO_TAGS = "none"
 EQUAL = "equal"
@@ -109,7 +115,13 @@ def _card(args: list[str], text: str) -> Move:
         raise _bad(text)
     cost = _number(args[1], text, 0, MAX_COST)
     return Move(
-        CARD, (join_tags(tags), cost, _choice(args[2], text, (REQ, NOREQ)), _choice(args[3], text, VP_SIGNS))
+        CARD,
+        (
+            join_tags(tags),
+            cost,
+            _choice(args[2], text, (REQ, NOREQ, UNASKED)),
+            _choice(args[3], text, (*VP_SIGNS, NOT_NEGATIVE, UNASKED)),
+        ),
     )
 
 

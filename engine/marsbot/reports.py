@@ -24,7 +24,9 @@ from engine.marsbot.content import (
     VENUS_MILESTONES,
     tracks_of,
 )
+from engine.marsbot.corporations import REQUIREMENT_MONEY, has_effect
 from engine.marsbot.generations import person_final_done, person_turn
+from engine.marsbot.levels import CARD_VP, modified
 from engine.marsbot.notation import (
     ADVANCE,
     AWARD,
@@ -42,6 +44,7 @@ from engine.marsbot.notation import (
     TAKE,
     TILE,
     TOTAL,
+    UNASKED,
     VALUES,
     VP_OF_SIGN,
     YES,
@@ -159,6 +162,14 @@ def final_move(state: State, move: Move, events: list[Event]) -> None:
         raise IllegalMove("marsbot.final_only_greenery", move=move.kind)
 
 
+def card_facts(state: State) -> frozenset[str]:
+    """Which of a revealed card's requirement (``req``) and VP (``vp``) this game uses, so the
+    card form asks only those: the requirement for C03's money, the VP for the hard level's card VP
+    (its tags and cost are always asked). An unused one may be answered ``-``."""
+    used = {"req"} if has_effect(state, REQUIREMENT_MONEY) else set()
+    return frozenset(used | ({"vp"} if modified(state, CARD_VP) else set()))
+
+
 def answer(state: State, move: Move, events: list[Event]) -> None:
     """Store the answer into the waiting step, after checking it fits the question."""
     question = state["question"]
@@ -170,11 +181,15 @@ def answer(state: State, move: Move, events: list[Event]) -> None:
         tags = split_tags(args[0])
         if "wild" in tags and not state["options"]["prelude"]:
             raise IllegalMove("marsbot.no_wild")
+        used = card_facts(state)
+        for fact, given in (("req", args[2]), ("vp", args[3])):
+            if given == UNASKED and fact in used:
+                raise IllegalMove(f"marsbot.card_needs_{fact}")
         step["card"] = {
             "tags": tags,
             "cost": int(args[1]),
-            "req": args[2] == "req",
-            "vp": VP_OF_SIGN[args[3]],
+            "req": None if args[2] == UNASKED else args[2] == "req",
+            "vp": VP_OF_SIGN.get(args[3]),
         }
     elif kind == COST:
         step["cost"] = int(args[0])

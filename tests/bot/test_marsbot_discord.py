@@ -72,15 +72,17 @@ async def test_a_revealed_card_by_the_form_and_a_bad_cost_changes_nothing(simcor
     before = await table.row()
     details = await table.person.click(form.response, label="Details…")
     assert details.modal is not None and details.modal["title"] == "Card: Building, Space"
-    typed = {"mbf:cost": "x9", "mbf:req": ["noreq"], "mbf:vp": ["vp0"]}
+    # a medium game without C03 uses neither the requirement nor the VP: the form asks the cost alone
+    assert "mbf:extras" not in str(details.modal) and "mbf:cost" in str(details.modal)
+    typed = {"mbf:cost": "x9"}
     bad = await table.person.submit_modal(details, typed)
     assert bad.ephemeral and "whole number from 0 to 99" in bad.response.content
     assert (await table.row()).version == before.version
     details = await table.person.click(form.response, label="Details…")
-    done = await table.person.submit_modal(details, {"mbf:cost": "14", "mbf:req": ["req"], "mbf:vp": ["vp+"]})
+    done = await table.person.submit_modal(details, {"mbf:cost": "14"})
     assert moved(done)
     state = await table.state()
-    assert state["played"][-1] == {"tags": ["building", "space"], "cost": 14, "req": True, "vp": "pos"}
+    assert state["played"][-1] == {"tags": ["building", "space"], "cost": 14, "req": None, "vp": None}
     # building 0 -> 1 (nothing); space 0 -> 1 is "advance this track again": space 2
     assert state["tracks"]["building"] == 1 and state["tracks"]["space"] == 2
     post = table.posts()[-1].content

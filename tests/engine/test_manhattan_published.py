@@ -359,9 +359,7 @@ left out of their random play, so it draws the moves it drew then."""
 
 def _recorded_move(state: dict[str, object], seat: int, rng: Rng) -> Move:
     """``random_move`` as it was when ``V1_GAMES`` were recorded."""
-    listed = [
-        m for m in GAME.legal_moves(state, seat) if not (m.args and LATER_CHOICE.fullmatch(m.args[-1]))
-    ]
+    listed = [m for m in GAME.legal_moves(state, seat) if not (m.args and LATER_CHOICE.fullmatch(m.args[-1]))]
     kind = rng.choice(sorted({m.kind for m in listed}))
     return rng.choice([m for m in listed if m.kind == kind])
 
