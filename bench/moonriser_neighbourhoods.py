@@ -76,18 +76,19 @@ def report(tiles: int, found: list[Figures]) -> str:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="seeded games per tile version (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     for version in TILE_LIBRARY.versions():
         found = measure(version, args.games, args.seed)
         print(report(version, found), flush=True)
         if version >= 2:
             average = mean(f.hoods for f in found)
             print(f"  target >= {TARGET:.0f} a game: {'ok' if average >= TARGET else 'FAIL'}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -13,7 +13,9 @@ import importlib.util
 from pathlib import Path
 from statistics import mean
 
-from bench.moonriser_neighbourhoods import TARGET, measure
+import pytest
+
+from bench.moonriser_neighbourhoods import TARGET, main, measure
 from engine.moonriser.bot import bot_move
 from engine.moonriser.bot_value import OPEN_CORNER, potential
 from engine.moonriser.content import TILE_LIBRARY, newest, tiles
@@ -80,6 +82,14 @@ def test_four_player_games_of_normal_bots_form_at_least_3_neighbourhoods_a_game_
     assert mean(f.hoods for f in two) >= TARGET
     assert all(f.hoods >= 1 for f in two)
     assert mean(f.hoods for f in two) >= 2 * mean(f.hoods for f in one)
+
+
+def test_the_neighbourhoods_bench_prints_both_versions(capsys: pytest.CaptureFixture[str]) -> None:
+    """Run as the README says (``python -m bench.moonriser_neighbourhoods``), with one game each."""
+    assert main(["--games", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "tiles v1: 1 games · neighbourhoods" in out and "tiles v2: 1 games · neighbourhoods" in out
+    assert "relationships" in out and "target >= 3 a game: ok" in out
 
 
 # --------------------------------------------------------------------------- the bot plans them
