@@ -24,6 +24,7 @@ from engine.moonriser.hexes import corner_fields, neighbour
 from engine.moonriser.placement import Context
 from engine.moonriser.relations import turned
 from tests.engine.moonriser_support import V1, hex_of, label, position
+from tests.engine.test_moonriser_catalogue import fits, fresh_boards
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tools" / "moonriser_tiles_v2.py"
@@ -65,6 +66,9 @@ def test_the_advanced_fusion_power_plant_needs_an_empty_space_in_v2() -> None:
     assert plant.name["en"] == "Fusion power plant" and plant.kind == "advanced"
     assert len(plant.empty) == 1
     assert not set(plant.empty) & {e.edge for e in plant.edges}
+    for where in fresh_boards():
+        spots = [(f, r) for f in where.order for r in range(6) if fits(plant, f, r, where)]
+        assert spots and len(spots) < 6 * len(where.order), where.layout
 
 
 def test_the_shipped_v2_file_is_what_the_committed_script_writes() -> None:
