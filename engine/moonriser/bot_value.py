@@ -10,11 +10,12 @@ left before ``max_rounds`` and how fast the board has been filling so far.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.core import State
 from engine.moonriser.content import TOKENS, Tile
-from engine.moonriser.hexes import Hex, neighbour, opposite
+from engine.moonriser.hexes import Hex, corner_fields, neighbour, opposite
 from engine.moonriser.placement import Context
 from engine.moonriser.production import production
 from engine.moonriser.relations import turned
@@ -29,6 +30,12 @@ FILL_PRIOR = 2.5
 """Fields filled per round assumed before the board shows its own pace (weighted as 2 rounds)."""
 OPEN_HALF = 0.5
 """VP of a relationship half left facing a free field: a partner may come (and produce)."""
+OPEN_CORNER = 1.0
+"""VP of a corner that matches one of the seat's tiles at a point whose third field is free: one
+more tile turned right completes a Productive neighbourhood (3 VP and a token a turn)."""
+ROOM = 0.6
+"""VP of a free field the placement newly brings beside the seat's colony: room to build without
+paying for remote placement, which the other seats would otherwise take."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +101,9 @@ def economy(ctx: Context) -> Economy:
 def potential(ctx: Context, tile: Tile, at: Hex, rotation: int, room: tuple[str, ...]) -> float:
     """Relationship halves the placement leaves open to a free field (+), minus the seat's own
     open halves it covers without forming a relationship (−). A tile whose production needs a
-    kind counts its open halves of that kind twice."""
+    kind counts its open halves of that kind twice. Plus the neighbourhoods it prepares (a
+    corner meeting the colour of one of the seat's tiles, the point's third field still free)
+    and the free fields it newly brings beside the colony (room the others would take)."""
     shape = turned(tile, rotation)
     needs = {b.condition for b in tile.bonuses if b.condition}
     blocked = {ctx.board.at[label] for label in room}
@@ -111,7 +120,41 @@ def potential(ctx: Context, tile: Tile, at: Hex, rotation: int, room: tuple[str,
         mine = shape.edges.get(edge)
         if facing is not None and (mine is None or mine[0] != facing[0] or mine[1] == facing[1]):
             score -= 1
-    return OPEN_HALF * score
+    prepared = _open_corners(ctx, shape.corners, at, blocked)
+    return OPEN_HALF * score + OPEN_CORNER * prepared + ROOM * _room(ctx, at)
+
+
+def _room(ctx: Context, at: Hex) -> int:
+    """Free fields beside ``at`` that touch none of the seat's tiles yet."""
+
+    def own(field: Hex) -> bool:
+        one = ctx.tiles.get(field)
+        return one is not None and one.owner == ctx.seat
+
+    return sum(
+        1
+        for edge in range(6)
+        if ctx.is_free(there := neighbour(at, edge)) and not any(own(neighbour(there, e)) for e in range(6))
+    )
+
+
+def _open_corners(ctx: Context, corners: Mapping[int, str], at: Hex, blocked: set[Hex]) -> int:
+    """Points where this tile's corner and one of the seat's tiles' corners share a colour and
+    the third field is free (a tile placed there can complete the neighbourhood)."""
+    count = 0
+    for corner, colour in corners.items():
+        (_, _), (one_at, one_corner), (two_at, two_corner) = corner_fields(at, corner)
+        for mine_at, mine_corner, free_at in ((one_at, one_corner, two_at), (two_at, two_corner, one_at)):
+            mine = ctx.tiles.get(mine_at)
+            if (
+                mine is not None
+                and mine.owner == ctx.seat
+                and mine.shape.corners.get(mine_corner) == colour
+                and ctx.is_free(free_at)
+                and free_at not in blocked
+            ):
+                count += 1
+    return count
 
 
 def tile_worth(tile: Tile, econ: Economy) -> float:

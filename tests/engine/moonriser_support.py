@@ -26,6 +26,9 @@ from engine.moonriser.hexes import Hex, neighbour
 State = dict[str, Any]
 SEED_FILE = Path(__file__).resolve().parents[2] / "engine" / "moonriser" / "data" / "tiles.v1.json"
 LAYOUT = "compact-4"
+V1: dict[str, int] = {"tiles": 1, "pieces": 1, "layouts": 1}
+"""The content the hand-made positions are drawn with: their tiles' corners and Empty spaces are
+v1's (a game keeps the version it was set up with, so these positions stay playable as drawn)."""
 
 
 SEED_IDS = ("M1", "M2", "M3", "M4", "B01", "A01", "A02")
@@ -177,8 +180,9 @@ def position(
     supply: Sequence[str] | None = None,
 ) -> State:
     """A game in play on the preset ``compact-4`` board with the given tiles
-    ({field: (tile, owner, rotation[, upgraded])}), tokens and hands; ``active`` to move."""
-    state = GAME.new(players, {"board": "compact"}, 7)
+    ({field: (tile, owner, rotation[, upgraded])}), tokens and hands; ``active`` to move.
+    The tiles are version 1 (``V1``): the positions were drawn with its designs."""
+    state = GAME.new(players, {"board": "compact"}, 7, V1)
     state["layout"] = [[p, rot, [at[0], at[1]]] for p, rot, at in layouts()[LAYOUT]]
     placed = {}
     for name, spec in (tiles or {}).items():

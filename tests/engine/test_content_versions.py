@@ -42,6 +42,7 @@ RELEASED: dict[str, str] = {
     "moonriser/data/pieces.v1.json": "593297f4dde2898bea99c358ca11ba1d5aa6a8c4bf249ce49c15845b826dc63e",
     "moonriser/data/layouts.v1.json": "42493098a6c0798aa18d46e74434b2dad1374a4cbb5774a1fc43eea782a5129b",
     "moonriser/data/tiles.v1.json": "5dd89e92de547b1f081e0ecbc87e8d02bb757788d332f720c05bb7221cab945f",
+    "moonriser/data/tiles.v2.json": "01da70ee1f8a0742207af678887f4c568b80aaaf27d5ac0721684d44e1db7425",
     "manhattan/data/bombs.v1.json": "1d4d35688663c753a269ca3dd8c1f5a965fb07d99cbd6b12533e3c5b75f9481f",
     "manhattan/data/buildings.v1.json": "6aebf51586c7b223d47fb33b4ffe8281a759d6e0cc66a0defbf9a70b5801c930",
     "manhattan/data/spaces.v1.json": "d021f21f6840aba7689128f5444ca378d749ee9036bfb133e6c7304b1ae6504f",
