@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core import Event, Move
 from engine.moonriser.board import board
-from engine.moonriser.content import RELATIONS, TILE_LIBRARY, TOKENS, layouts, pieces
+from engine.moonriser.content import RELATIONS, RULES, RULES_NEWEST, TILE_LIBRARY, TOKENS, layouts, pieces
 from engine.moonriser.game import GAME
 from engine.moonriser.hexes import Hex, neighbour
 
@@ -181,8 +181,9 @@ def position(
 ) -> State:
     """A game in play on the preset ``compact-4`` board with the given tiles
     ({field: (tile, owner, rotation[, upgraded])}), tokens and hands; ``active`` to move.
-    The tiles are version 1 (``V1``): the positions were drawn with its designs."""
-    state = GAME.new(players, {"board": "compact"}, 7, V1)
+    The tiles are version 1 (``V1``): the positions were drawn with its designs; the rules are
+    the newest edition (a test of edition 1 says so itself)."""
+    state = GAME.new(players, {"board": "compact"}, 7, {**V1, RULES: RULES_NEWEST})
     state["layout"] = [[p, rot, [at[0], at[1]]] for p, rot, at in layouts()[LAYOUT]]
     placed = {}
     for name, spec in (tiles or {}).items():

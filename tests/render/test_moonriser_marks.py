@@ -22,6 +22,8 @@ NAMES = ["Alice", "Bob", "Čeněk", "Dana"]
 def played(moves: int, players: int = 4, seed: int = 11) -> dict:
     state = GAME.new(players, {}, seed)
     for _ in range(moves):
+        if GAME.outcome(state) is not None:
+            break
         seat = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, seat, GAME.bot_move(state, seat, "normal"))
     return GAME.view(state, None)
