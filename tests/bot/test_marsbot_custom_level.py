@@ -85,3 +85,27 @@ def test_every_combination_of_options_fits_the_select_id_and_comes_back_whole() 
         match = CustomLevel.__discord_ui_compiled_template__.fullmatch(custom_id)
         assert len(custom_id) <= 100 and match is not None, custom_id
         assert options_of(match) == options
+
+
+async def test_two_choices_at_the_same_moment_start_one_game(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both choices read the DM before either opened the game: the store opens one, and the
+    other hears the DM's own sentence, not a server thread's."""
+    table = await MarsBotTable.open(simcord_env)
+    first = await table.start(difficulty="custom")
+    second = await table.start(difficulty="custom", map="hellas")
+    await table.person.select(first.response, ["no_adv"])
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    started = await store.open_table_in(table.dm.id, "marsbot")
+
+    async def not_yet(channel_id: int, game: str | None = None) -> None:
+        return None
+
+    monkeypatch.setattr(store, "open_table_in", not_yet)
+    refused = await table.person.select(second.response, ["card_vp"])
+    assert refused.ephemeral and BUSY in refused.response.content
+    monkeypatch.undo()
+    still = await store.open_table_in(table.dm.id, "marsbot")
+    assert (still.id, still.version, still.options) == (started.id, started.version, started.options)
+    assert len(table.posts()) == 1
