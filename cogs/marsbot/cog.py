@@ -25,7 +25,7 @@ from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
 from cogs.marsbot.alt_text import alt_texts
 from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view, person_moves
-from cogs.marsbot.custom_level import CustomLevel
+from cogs.marsbot.custom_level import CustomLevel, level_view
 from cogs.marsbot.events import event_words
 from cogs.marsbot.form import FormButton
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
@@ -141,7 +141,7 @@ class MarsBot(
         options = {key: value for key, value in given.items() if value is not None}
         if difficulty == CUSTOM:
             tr = Tr(lang_of(interaction.locale))
-            view = CustomLevel.build(tr, options).view()
+            view = level_view(tr, options)
             await interaction.response.send_message(tr("marsbot.custom.prompt"), view=view, ephemeral=True)
             return
         await open_game(self.service, interaction, options)

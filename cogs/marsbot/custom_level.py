@@ -50,6 +50,13 @@ def options_of(match: re.Match[str] | Mapping[str, str]) -> dict[str, Any]:
     return options
 
 
+def level_view(tr: Tr, options: Mapping[str, Any]) -> discord.ui.View:
+    """The prompt's view: only the select (persistent: its item answers after a restart)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(CustomLevel.build(tr, options))
+    return view
+
+
 class CustomLevel(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"mbl:(?P<map>[a-z]*):(?P<corporation>[A-Za-z0-9]*):(?P<flags>[-01]{3})",
@@ -83,12 +90,6 @@ class CustomLevel(
         cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
     ) -> CustomLevel:
         return cls(item, options_of(match))
-
-    def view(self) -> discord.ui.View:
-        """A view holding only this select (persistent: the item answers after a restart)."""
-        view = discord.ui.View(timeout=None)
-        view.add_item(self)
-        return view
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
