@@ -25,11 +25,11 @@ from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
 from cogs.marsbot.alt_text import alt_texts
 from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view, person_moves
-from cogs.marsbot.custom_level import CustomLevel
+from cogs.marsbot.custom_level import CustomLevel, level_view
 from cogs.marsbot.events import event_words
 from cogs.marsbot.form import FormButton
-from cogs.marsbot.intro import intro
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
+from cogs.marsbot.opening import NAME, may_open, open_game
 from cogs.marsbot.pickers import PICKERS, PREFIX
 from cogs.marsbot.questions import awaited
 from cogs.marsbot.tag_select import TagSelect
@@ -44,7 +44,6 @@ from render.marsbot.board import board_image, render_board
 from render.marsbot.claims import render_claims
 from render.marsbot.legend import legend_png
 
-NAME = "marsbot"
 TILES = ("ocean", "greenery", "city", "special")
 PARAMS = ("temperature", "oxygen", "venus")
 CORPORATIONS = CORPORATION_CHOICES
@@ -130,7 +129,7 @@ class MarsBot(
     ) -> None:
         """A solo game against MarsBot in this DM, started at once (a custom level: once the
         person has chosen its modifications)."""
-        await self._may_open(interaction)
+        await may_open(self.service, interaction)
         given = {
             "difficulty": difficulty,
             "map": map,
@@ -142,27 +141,10 @@ class MarsBot(
         options = {key: value for key, value in given.items() if value is not None}
         if difficulty == CUSTOM:
             tr = Tr(lang_of(interaction.locale))
-            await interaction.response.send_message(
-                tr("marsbot.custom.prompt"), view=CustomLevel(tr, options, self._open), ephemeral=True
-            )
+            view = level_view(tr, options)
+            await interaction.response.send_message(tr("marsbot.custom.prompt"), view=view, ephemeral=True)
             return
-        await self._open(interaction, options)
-
-    async def _may_open(self, interaction: discord.Interaction) -> None:
-        if interaction.guild is not None or not isinstance(interaction.channel, discord.DMChannel):
-            raise UserError("marsbot.dm_only")
-        if await self.service.store.open_table_in(interaction.channel_id or 0, NAME) is not None:
-            raise UserError("marsbot.busy")
-
-    async def _open(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
-        """Open and start the table; the first board post answers ``interaction`` (from the custom
-        level's select, it also closes that private select)."""
-        await self._may_open(interaction)
-        table = await self.service.open_solo(interaction, NAME, options)
-        assert table.state is not None
-        notices = [intro(Tr(table.locale), table.state)]
-        chosen = interaction.message is not None
-        await self.service.post_board(interaction, table, notices=notices, from_picker=chosen)
+        await open_game(self.service, interaction, options)
 
     # ---- looking
     @app_commands.command(
@@ -440,5 +422,5 @@ class MarsBot(
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(BoardButton, FormButton, TagSelect, ExpiredPicker)
+    bot.add_dynamic_items(BoardButton, FormButton, TagSelect, ExpiredPicker, CustomLevel)
     await bot.add_cog(MarsBot(bot))

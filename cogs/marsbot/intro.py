@@ -6,12 +6,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import Tr
-from cogs.marsbot.custom_level import modification_words
 from cogs.marsbot.labels import corporation_name
 from engine.marsbot.content import corporations_of
 from engine.marsbot.levels import CUSTOM, of_options
 from engine.marsbot.maps import map_of_options
 from engine.marsbot.setup import project_cards
+
+
+def modification_words(tr: Tr, chosen: tuple[str, ...] | list[str]) -> str:
+    """The chosen modifications in words, in the rulebook's order (or "none": plays as medium)."""
+    return "; ".join(tr(f"marsbot.modification.{m}") for m in chosen) or tr("marsbot.modification.none")
 
 
 def intro(tr: Tr, state: Mapping[str, Any]) -> str:
