@@ -172,17 +172,22 @@ def _times(notation: str) -> int:
 def trade_multiples(state: State, seat: int, legal: list[Move]) -> list[Move]:
     """Several identical trades at once (``trade green yellow 3``), which the engine accepts but
     does not list: one option per amount the seat can afford, so a run of trades is one choice.
-    Within Discord's 25 options, the single trades and swaps come first, then each pair's
-    largest amount (everything of that colour), then the amounts from 2 up, pair by pair."""
+    Within Discord's 25 options the single trades and swaps come first; then 2 of each pair,
+    the largest amount into VP (a surplus turned into points), 3 of each pair (a surplus traded
+    into what a turn needs is small), the other largest amounts, and the amounts from 4 up."""
     tokens = state["seats"][seat]["tokens"]
     price = rates(dict(state), seat)
     most = {
         (m.args[0], m.args[1]): tokens[m.args[0]] // price[m.args[0]] for m in legal if m.kind == TRADE
     }
-    room = OPTIONS_MAX - len(legal)
-    wanted = [(pair, n) for pair, n in most.items() if n > 1]
-    wanted += [(pair, n) for n in range(2, max(most.values(), default=0)) for pair in most if n < most[pair]]
-    return [Move(TRADE, (*pair, str(n))) for pair, n in wanted[: max(room, 0)]]
+    into_vp = [pair for pair in most if pair[1] == "yellow"]
+    others = [pair for pair in most if pair[1] != "yellow"]
+    wanted = [(pair, 2) for pair in most if most[pair] >= 2]
+    wanted += [(pair, most[pair]) for pair in into_vp if most[pair] > 2]
+    wanted += [(pair, 3) for pair in most if most[pair] > 3 or (most[pair] == 3 and pair in others)]
+    wanted += [(pair, most[pair]) for pair in others if most[pair] > 3]
+    wanted += [(pair, n) for n in range(4, max(most.values(), default=0)) for pair in most if n < most[pair]]
+    return [Move(TRADE, (*pair, str(n))) for pair, n in wanted[: max(OPTIONS_MAX - len(legal), 0)]]
 
 
 def final_basis(state: State, seat: int) -> object:

@@ -9,7 +9,6 @@ from typing import Any
 from simcord import Env
 
 from cogs.moonriser.pickers import trade_multiples
-from engine.core import Move
 from engine.moonriser.game import GAME
 from engine.moonriser.trading import rates, trade_moves
 from tests.bot.moonriser_table import MoonTable, play
@@ -64,9 +63,9 @@ async def test_the_amounts_are_counted_in_czech(simcord_env: Env, user_locales: 
     assert described["trade green yellow"] is None
 
 
-def test_within_25_options_every_pair_offers_its_single_trade_and_everything_at_once() -> None:
-    """Rich in every colour: the 9 single trades, then each pair's largest amount, then the
-    amounts from 2 up fill the rest of Discord's 25 options."""
+def test_within_25_options_come_the_single_trades_then_small_amounts_and_everything_into_vp() -> None:
+    """Rich in every colour: the 9 single trades, 2 of each pair, everything of a colour into VP,
+    then 3 of the first pairs: Discord's 25 options."""
     state = GAME.new(2, {}, seed=3)
     state["phase"] = "trade"
     state["seats"][0]["tokens"] = {"blue": 40, "red": 40, "green": 40, "yellow": 0}
@@ -74,6 +73,6 @@ def test_within_25_options_every_pair_offers_its_single_trade_and_everything_at_
     assert len(legal) == 9
     more = trade_multiples(state, 0, legal)
     assert len(legal) + len(more) == 25
-    most = {(m.args[0], m.args[1]): int(m.args[2]) for m in more if m.args[2] == "10"}
-    assert len(most) == 9  # 40 tokens at 4: ten trades, for every pair
-    assert all(m.args[2] == "2" for m in more[9:]) and Move("trade", ("blue", "red", "2")) in more
+    assert [m.args[2] for m in more] == ["2"] * 9 + ["10"] * 3 + ["3"] * 4
+    assert {m.args[1] for m in more if m.args[2] == "10"} == {"yellow"}
+
