@@ -4,7 +4,9 @@ A scripted 4-seat game through the real bot under SimCord: four people play, eac
 by the engine's normal bot player and made the way a phone user makes it, with the buttons under
 the board post, the private pickers and the placement preview. Counted as a tap: a button click
 and each option chosen in a select (keeping 3 tiles in the multi-select is 3 taps). A move with
-no button (selling tiles) is typed as its slash command: 1 tap plus 1 per option. A *turn* is
+no button (selling tiles) is typed as its slash command: 1 tap plus 1 per option. The bot trades
+one at a time; a run of its identical trades is made as a person would, as one trade of several
+(Trade, then "Give 12 green, get 3 VP": 2 taps), and the game stays the bot's. A *turn* is
 one seat's turn of the main game, from planning to **End turn**; the setup (bases, the first
 keep) and the others' last trades are counted apart. Target from issue 27: median <= 6.
 """
@@ -13,15 +15,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import re
 import statistics
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
+from bot.picker import paths
+from cogs.moonriser.pickers import PICKERS
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import best_on, ranked
 
@@ -155,28 +161,88 @@ class Taps:
         return statistics.median(self.turns.values())
 
 
-async def play_by_buttons(table: Any, turns_max: int | None = None) -> Taps:
+def trade_run(
+    state: dict[str, Any], seat: int, notation: str, grouped: bool = True
+) -> tuple[list[str], dict[str, Any]]:
+    """The moves a person makes for the bot's ``notation`` and, if it is a trade, the bot's
+    trades that follow it (same seat, same phase, nothing else between), with the state after
+    them all. The bot trades one at a time; a person makes each give → get pair's trades as one
+    ``trade <give> <get> <times>`` in the Trade picker, in the order the pairs first come
+    (``grouped``; only consecutive identical trades if not). Trades only move tokens of the
+    seat, so the state after them is the bot's whatever the order (``play_by_buttons`` checks)."""
+    after, _ = GAME.apply(copy.deepcopy(state), seat, notation)
+    if notation.split()[0] != "trade":
+        return [notation], after
+    run = [notation]
+    while after["phase"] == state["phase"] and GAME.to_act(after)[:1] == [seat]:
+        following = GAME.bot_move(after, seat, "normal").notation
+        if following.split()[0] != "trade":
+            break
+        after, _ = GAME.apply(after, seat, following)
+        run.append(following)
+    if grouped:
+        counts = list(Counter(run).items())
+    else:
+        counts = [(n, len(list(same))) for n, same in groupby(run)]
+    return [f"{n} {times}" if times > 1 else n for n, times in counts], after
+
+
+def offered(state: dict[str, Any], seat: int, notation: str) -> tuple[str, str | None]:
+    """``notation`` as the Trade picker offers it now: a trade of more times than it lists is
+    its largest listed amount, then the rest (``None``: nothing left)."""
+    kind, *args = notation.split()
+    if kind != "trade" or len(args) < 3:
+        return notation, None
+    listed = set(paths(PICKERS, PICKERS.specs["trade"], state, seat).values())
+    single = f"trade {args[0]} {args[1]}"
+    times = max(n for n in range(1, int(args[2]) + 1) if n == 1 or f"{single} {n}" in listed)
+    rest = int(args[2]) - times
+    made = f"{single} {times}" if times > 1 else single
+    return made, (f"{single} {rest}" if rest > 1 else single) if rest else None
+
+
+def bot_game(state: dict[str, Any]) -> dict[str, Any]:
+    """The bot player's own game from ``state``, move by move in the engine: its end."""
+    while GAME.outcome(state) is None:
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, GAME.bot_move(state, seat, "normal"))
+    return state
+
+
+async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: bool = True) -> Taps:
     """Play ``table`` (a ``tests.bot.moonriser_table.MoonTable`` of people only) to its end, or
-    until ``turns_max`` turns of the main game have ended."""
+    until ``turns_max`` turns of the main game have ended. A run of trades is made as one trade
+    of several per pair of colours (``trade_run``); the game is the bot player's own all the
+    same (asserted after each run and, for a whole game, at its end)."""
     taps = Taps()
+    start = copy.deepcopy((await table.row()).state)
+    planned: list[str] = []
+    expected: dict[str, Any] = {}
     while True:
         row = await table.row()
         if row.status != "active" or (turns_max is not None and taps.ended >= turns_max):
             break
         state = row.state
-        seat = GAME.to_act(state)[0]
+        if not planned:
+            seat = GAME.to_act(state)[0]
+            planned, expected = trade_run(state, seat, GAME.bot_move(state, seat, "normal").notation, grouped)
+        notation, rest = offered(state, seat, planned.pop(0))
+        if rest is not None:
+            planned.insert(0, rest)
         person = await table.person_at(seat)
-        notation = GAME.bot_move(state, seat, "normal").notation
         phase = state["phase"]
         spent = await tap_move(person, table.thread, lambda: table.boards()[-1], state, seat, notation)
-        taps.kinds[notation.split()[0]] += spent
+        kind, *args = notation.split()
+        taps.kinds[kind] += spent
         if notation == "end" and phase == "trade":
             taps.ended += 1
         if phase in TURN_PHASES:
             taps.turns[(state["round"], seat)] += spent
-            old = {"place": 6, "upgrade": 3}.get(notation.split()[0], 2 if notation == "plan 0" else spent)
+            times = int(args[2]) if kind == "trade" and len(args) > 2 else 1
+            old = {"place": 6, "upgrade": 3, "trade": 2 * times}.get(kind, spent)
+            old = 2 if notation == "plan 0" else old
             taps.before[(state["round"], seat)] += old
-            if notation.split()[0] in ("trade", "swap", "sell"):
+            if kind in ("trade", "swap", "sell"):
                 taps.trading[(state["round"], seat)] += spent
         elif phase == "final":
             taps.final += spent
@@ -185,16 +251,20 @@ async def play_by_buttons(table: Any, turns_max: int | None = None) -> Taps:
         made = (await table.bot.store.moves(table.table_id))[-1]
         if not notation.startswith("draw"):  # a draw of several is several taps of Draw
             assert made.notation == notation, (notation, made.notation, phase)
+        if not planned:
+            assert (await table.row()).state == expected, (notation, phase)
+    if turns_max is None:
+        assert (await table.row()).state == bot_game(start), "the game by buttons is not the bot's"
     return taps
 
 
-async def _measure(seed: int, folder: Path, players: int, turns_max: int | None) -> Taps:
+async def _measure(seed: int, folder: Path, players: int, turns_max: int | None, grouped: bool) -> Taps:
     from bench.simcord_moves import simcord_bot
     from tests.bot.moonriser_table import MoonTable
 
     async with simcord_bot(folder) as (env, _bot):
         table = await MoonTable.open(env, players=players, seed=seed)
-        return await play_by_buttons(table, turns_max)
+        return await play_by_buttons(table, turns_max, grouped)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -203,10 +273,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--quick", action="store_true", help="2 seats, 6 turns: checks the command works")
+    parser.add_argument(
+        "--identical", action="store_true", help="merge only consecutive identical trades, not each pair's"
+    )
     args = parser.parse_args(argv)
     players, turns_max = (2, 6) if args.quick else (4, None)
     with tempfile.TemporaryDirectory() as folder:
-        taps = asyncio.run(_measure(args.seed, Path(folder), players, turns_max))
+        taps = asyncio.run(_measure(args.seed, Path(folder), players, turns_max, not args.identical))
     counts = sorted(taps.turns.values())
     median = taps.median()
     verdict = "ok" if median <= 6 else "FAIL"

@@ -82,6 +82,10 @@ class PickSpec:
     suggest: Callable[[State, int, Chosen], str | None] | None = None
     """With ``confirm``: after a choice, the notation of the move to preview at once (the best
     that continues it), or ``None`` to go on choosing; the preview steps to the others."""
+    more: Callable[[State, int, list[Move]], Iterable[Move]] | None = None
+    """Moves the picker offers beyond the engine's list, given that list (the legal moves of
+    ``kinds``): moves the engine accepts but does not list one by one, such as several identical
+    trades at once. Each must be legal; the picker shows at most 25 options, so it chooses."""
     skip_single: bool = False
     """After a choice, a following step with only one possible answer is taken for the player
     (one tap less on a phone: "1 laborer" when that is all a space can take)."""

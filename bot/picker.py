@@ -77,7 +77,9 @@ def pickers_of(client: discord.Client, game: str) -> Pickers:
 
 def paths(pickers: Pickers, spec: PickSpec, state: State, seat: int) -> dict[Chosen, str]:
     """Every token sequence the spec's picker accepts now, with the notation of its move."""
-    legal = (m for m in pickers.game.legal_moves(state, seat) if m.kind in spec.kinds)
+    legal = [m for m in pickers.game.legal_moves(state, seat) if m.kind in spec.kinds]
+    if spec.more is not None:
+        legal.extend(spec.more(state, seat, legal))
     return {path: move.notation for move in legal for path in spec.steps(move)}
 
 

@@ -15,12 +15,14 @@ from typing import Any
 import discord
 
 from bot.i18n import Tr
-from bot.picker import Chosen, Pickers, PickSpec
+from bot.picker import OPTIONS_MAX, Chosen, Pickers, PickSpec
 from cogs.moonriser.labels import clip, colour_word, tile_label, tile_name, tokens_words
 from cogs.moonriser.placing import place_preview, suggest
 from cogs.moonriser.quotes import field_costs, rotation_vps, trade_terms, upgrade_costs
 from engine.core import Move, State
 from engine.moonriser.game import GAME
+from engine.moonriser.notation import TRADE
+from engine.moonriser.trading import rates
 
 PREFIX = "mrp"
 
@@ -146,15 +148,46 @@ def plan_labels(
 def trade_labels(
     tr: Tr, state: State, seat: int, chosen: Chosen, tokens: Sequence[str]
 ) -> list[discord.SelectOption]:
+    """Each trade with what it gives and gets; several identical trades at once say how many,
+    next to the single trade of the same colours (the order of ``trade_multiples``' pairs)."""
+    pairs: dict[tuple[str, ...], int] = {}
+    for index, notation in enumerate(tokens):
+        pairs.setdefault(tuple(notation.split()[:3]), index)
     options = []
-    for notation in tokens:
+    for notation in sorted(tokens, key=lambda n: (pairs[tuple(n.split()[:3])], _times(n))):
         paid, got, tiles = trade_terms(state, seat, notation)
         given = tr("moonriser.source_tiles", count=tiles) if tiles else tokens_words(tr, paid)
         label = tr("moonriser.pick.trade_label", paid=given, gained=tokens_words(tr, got))
-        options.append(discord.SelectOption(label=clip(label), value=notation))
+        times = _times(notation)
+        described = tr("moonriser.pick.trade_times", count=times) if times > 1 else None
+        options.append(discord.SelectOption(label=clip(label), value=notation, description=described))
     return options
 
 
+def _times(notation: str) -> int:
+    kind, *args = notation.split()
+    return int(args[2]) if kind == "trade" and len(args) > 2 else 1
+
+
+def trade_multiples(state: State, seat: int, legal: list[Move]) -> list[Move]:
+    """Several identical trades at once (``trade green yellow 3``), which the engine accepts but
+    does not list: one option per amount the seat can afford, so a run of trades is one choice.
+    Within Discord's 25 options the single trades and swaps come first; then 2 of each pair,
+    the largest amount into VP (a surplus turned into points), 3 of each pair (a surplus traded
+    into what a turn needs is small), the other largest amounts, and the amounts from 4 up."""
+    tokens = state["seats"][seat]["tokens"]
+    price = rates(dict(state), seat)
+    most = {
+        (m.args[0], m.args[1]): tokens[m.args[0]] // price[m.args[0]] for m in legal if m.kind == TRADE
+    }
+    into_vp = [pair for pair in most if pair[1] == "yellow"]
+    others = [pair for pair in most if pair[1] != "yellow"]
+    wanted = [(pair, 2) for pair in most if most[pair] >= 2]
+    wanted += [(pair, most[pair]) for pair in into_vp if most[pair] > 2]
+    wanted += [(pair, 3) for pair in most if most[pair] > 3 or (most[pair] == 3 and pair in others)]
+    wanted += [(pair, most[pair]) for pair in others if most[pair] > 3]
+    wanted += [(pair, n) for n in range(4, max(most.values(), default=0)) for pair in most if n < most[pair]]
+    return [Move(TRADE, (*pair, str(n))) for pair, n in wanted[: max(OPTIONS_MAX - len(legal), 0)]]
 
 
 def final_basis(state: State, seat: int) -> object:
@@ -206,7 +239,9 @@ PICKERS = Pickers(
         "plan": _spec({"plan"}, plan_labels, "plan", whole),
         "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest),
         "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field),
-        "trade": _spec({"trade", "swap"}, trade_labels, "trade", whole, basis=final_basis),
+        "trade": _spec(
+            {"trade", "swap"}, trade_labels, "trade", whole, basis=final_basis, more=trade_multiples
+        ),
     },
 )
 """Board actions that open a picker; ``keep`` and ``discard`` have their own multi-selects

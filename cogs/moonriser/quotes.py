@@ -46,11 +46,13 @@ def upgrade_costs(state: State, seat: int) -> dict[str, dict[str, int]]:
 
 
 def trade_terms(state: State, seat: int, notation: str) -> tuple[dict[str, int], dict[str, int], int]:
-    """What a ``trade`` or ``swap`` gives and gets: (tokens paid, tokens got, tiles paid)."""
+    """What a ``trade`` (of any times) or ``swap`` gives and gets: (tokens paid, tokens got,
+    tiles paid)."""
     kind, *args = notation.split()
     if kind == "trade":
-        give, get = args
-        return {give: rates(dict(state), seat)[give]}, {get: 1}, 0
+        give, get, *times = args
+        count = int(times[0]) if times else 1
+        return {give: rates(dict(state), seat)[give] * count}, {get: count}, 0
     colour, *given = args
     if len(given) == 1:
         return {given[0]: SWAP_PRICE}, {colour: 1}, 0
