@@ -8,7 +8,7 @@ requirement. C09 Earth liaison: 25 M€; +2 M€ whenever the Earth track rises.
 holdings: +4 M€ for a card costing 20 M€ or more. CX2 Green nursery: 2 plants and a starting
 plant tag (resolved like a played tag: a plant on the card, the plant track advances); a plant
 for every plant, microbe or animal tag; before each action phase, 5 plants -> the plant track
-advances.
+advances. C01 drafts the card with the highest cost (rules version 3, ``draft_priority``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from engine.core import Event, State
 from engine.marsbot.common import event, gain_money
 from engine.marsbot.content import corporations_of
 from engine.marsbot.resolve import Question, Step, append, handler, push
+from engine.marsbot.rules import drafts_by_priority
 
 WHITE_CUBES, BLACK_CUBES = "white_cubes", "black_cubes"
 REQUIREMENT_MONEY, NO_LOBBYISTS = "requirement_money", "no_lobbyists"
@@ -30,11 +31,25 @@ EARTH_BONUS = 2
 PLANT_TAGS = frozenset({"plant", "microbe", "animal"})
 PLANTS_PER_ADVANCE = 5
 LOBBYISTS: tuple[str, ...] = ("B06", "B16")
+HIGHEST_COST = "cost"
+DRAFT_PRIORITIES: dict[str, str] = {"C01": HIGHEST_COST}
+"""The corporations' draft priorities the rulebook's text shows: C01 „Nejvyšší náklady" (the
+reference's ``mostExpensive``). They live here, not in ``corporations.v2.json``, because that file
+has shipped; a game's rules version decides whether they apply."""
 
 
 def has_effect(state: State, effect: str) -> bool:
     corp = state["corporation"]
     return corp is not None and effect in corporations_of(state)[corp].effects
+
+
+def draft_priority(state: State) -> str | None:
+    """How MarsBot picks its cards in the draft variant: its corporation's priority, or None
+    (a random card, as the rulebook's base procedure says)."""
+    corp = state["corporation"]
+    if corp is None or not drafts_by_priority(state):
+        return None
+    return DRAFT_PRIORITIES.get(corp)
 
 
 def set_up(state: State, events: list[Event]) -> None:

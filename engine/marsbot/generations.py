@@ -19,7 +19,7 @@ from engine.marsbot.content import (
     LAST_GENERATION_PRELUDE,
     tracks_of,
 )
-from engine.marsbot.corporations import EARTH_BONUS, EARTH_MONEY, has_effect
+from engine.marsbot.corporations import EARTH_BONUS, EARTH_MONEY, draft_priority, has_effect
 from engine.marsbot.levels import BUY_MILESTONE, FOUR_CARDS, modified
 from engine.marsbot.resolve import Question, Step, handler, push
 from engine.marsbot.rules import audited
@@ -115,11 +115,19 @@ def generation_end(state: State, step: Step, events: list[Event]) -> Question | 
 def research(state: State, rng: Rng) -> dict[str, object] | None:
     """The draft variant's random choices for MarsBot: which card (1 = the top one) of the pile in
     front of it to set aside in each of the 4 rounds, and which of its 4 to discard (none on
-    brutal: MarsBot keeps all 4)."""
+    brutal: MarsBot keeps all 4).
+
+    A corporation with a draft priority (C01: the highest cost) sets aside by that priority, so
+    no picks are drawn (``priority`` names it); the discard's number is where the person starts
+    counting past the cards the priority spares (the reference discards the first card its
+    priority does not protect, in a random order, and none when it protects all four)."""
     if not state["options"]["draft"]:
         return None
-    picks = [rng.below(DRAFT_ROUNDS - r) + 1 for r in range(DRAFT_ROUNDS)]
     keeps = modified(state, FOUR_CARDS)
+    priority = draft_priority(state)
+    if priority is not None:
+        return {"priority": priority, "picks": [], "discard": None if keeps else rng.below(DRAFT_ROUNDS) + 1}
+    picks = [rng.below(DRAFT_ROUNDS - r) + 1 for r in range(DRAFT_ROUNDS)]
     return {"picks": picks, "discard": None if keeps else rng.below(DRAFT_ROUNDS) + 1}
 
 

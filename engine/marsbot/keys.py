@@ -80,9 +80,11 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.tie_marsbot", ("score",)),
 )
 """``generation.draft_positions`` only with the draft variant: {picks: [4 positions, 1 = the top
-card of the pile in front of MarsBot], discard: 1–4 or None on brutal}. ``cube.instead``: the
-action a white cube replaces (rules version 2), absent otherwise. ``tile.place`` (MarsBot's
-tiles): what the printed board shows there {name, reserved, bonus, ocean}, to find the space by.
+card of the pile in front of MarsBot], discard: 1–4 or None on brutal}; with a corporation's draft
+priority (rules version 3) also ``priority`` (``cost``: the highest cost) and no picks.
+``cube.instead``: the action a white cube replaces (rules version 2), absent otherwise.
+``tile.place`` (MarsBot's tiles): what the printed board shows there {name, reserved, bonus, ocean},
+to find the space by.
 ``winners`` is a list of ``person``/``marsbot``; ``scored.winner`` is the seat (0 the person, 1 MarsBot)."""
 
 REFUSALS: tuple[tuple[str, tuple[str, ...]], ...] = (

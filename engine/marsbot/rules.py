@@ -12,6 +12,10 @@ Version 2 (issue 26, the rulebook audit):
   stav na stupnici Země");
 - the person's tiles follow the base game (Mohole Area on an ocean space, Artificial Lake's ocean
   on land) and only a city goes on Noctis City's reserved space.
+
+Version 3 (issue 26, the corporations' draft priority): in the draft variant C01 takes the card
+with the highest cost („Priorita draftu": „Nejvyšší náklady") instead of a random one, and its
+post-draft discard spares its most expensive cards (``generations.research``).
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ from engine.core import State
 
 RULES = "rules"
 FIRST = 1
-LATEST = 2
+LATEST = 3
 AUDIT = 2
 """The version with the rulebook audit's corrections (see the module's text)."""
+DRAFT_PRIORITY = 3
+"""The version in which a corporation's draft priority replaces MarsBot's random draft."""
 
 
 def split(given: Mapping[str, int] | None) -> tuple[dict[str, int] | None, int]:
@@ -46,3 +52,8 @@ def version(state: State) -> int:
 def audited(state: State) -> bool:
     """Whether this game plays the rulebook audit's corrections (version 2 on)."""
     return version(state) >= AUDIT
+
+
+def drafts_by_priority(state: State) -> bool:
+    """Whether a corporation's draft priority applies in this game (version 3 on)."""
+    return version(state) >= DRAFT_PRIORITY
