@@ -57,7 +57,8 @@ def _sentence(code: str, params: dict[str, Any]) -> str:
     if code == "marsbot.card_unfit":
         return f"{code}_{params.get('fits', 'not_event')}"
     if code == "marsbot.generation" and isinstance(params.get("draft_positions"), dict):
-        return "marsbot.generation_draft"
+        by_priority = params["draft_positions"].get("priority")
+        return "marsbot.generation_draft_cost" if by_priority else "marsbot.generation_draft"
     if code == "marsbot.cube" and params.get("instead"):
         return "marsbot.cube_instead"
     if code == "marsbot.scored":
@@ -118,7 +119,8 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
     if isinstance(draft, dict):
         out["picks"] = ", ".join(str(p) for p in draft.get("picks", []))
         discard = draft.get("discard")
-        out["discard"] = tr("marsbot.draft_discard", discard=discard) if discard else tr("marsbot.draft_keep")
+        which = "marsbot.draft_discard_cost" if draft.get("priority") else "marsbot.draft_discard"
+        out["discard"] = tr(which, discard=discard) if discard else tr("marsbot.draft_keep")
     if isinstance(out.get("req"), bool):
         out["req"] = tr("marsbot.req.yes" if out["req"] else "marsbot.req.no")
     if code == "marsbot.card":  # a requirement or VP this game does not use was not asked: not said

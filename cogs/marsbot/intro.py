@@ -8,6 +8,7 @@ from typing import Any
 from bot.i18n import Tr
 from cogs.marsbot.labels import corporation_name
 from engine.marsbot.content import corporations_of
+from engine.marsbot.corporations import draft_priority
 from engine.marsbot.levels import CUSTOM, of_options
 from engine.marsbot.maps import map_of_options
 from engine.marsbot.setup import project_cards
@@ -39,6 +40,8 @@ def intro(tr: Tr, state: Mapping[str, Any]) -> str:
     expansions = [tr(f"marsbot.intro.{key}") for key in ("prelude", "venus", "draft") if options.get(key)]
     if expansions:
         lines.append(tr("marsbot.intro.with", expansions=", ".join(expansions)))
+    if options.get("draft") and "content" in state and draft_priority(dict(state)) is not None:
+        lines.append(tr("marsbot.intro.draft_cost"))  # the only priority the rulebook's text shows
     board = tr(f"cmd.marsbot.map.{map_of_options(options)}")
     lines.append(tr("marsbot.intro.setup", count=project_cards(dict(state)), map=board))
     return "\n".join(lines)
