@@ -23,6 +23,15 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class Shortcut:
+    """A second **Confirm** that plays the previewed move and then ``then``, the same seat's
+    next moves ("Confirm and produce"): one tap instead of two, the same moves stored."""
+
+    label: str
+    then: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Preview:
     """What a player sees before confirming: a sentence and, optionally, a PNG.
 
@@ -35,6 +44,7 @@ class Preview:
     steps: tuple[Alternative, ...] = ()
     choices: tuple[Alternative, ...] = ()
     choices_placeholder: str = ""
+    shortcuts: tuple[Shortcut, ...] = ()
 
 
 MakePreview = Callable[[Tr, State, int, str], Preview]
