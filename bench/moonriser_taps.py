@@ -30,6 +30,7 @@ from bot.picker import paths
 from cogs.moonriser.pickers import PICKERS
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import best_on, ranked
+from engine.moonriser.trading import convert_allowed
 
 BUTTON = {
     "base": "Place base",
@@ -59,8 +60,11 @@ def _shown(content: str) -> tuple[str, int]:
     return found[1], int(found[2])
 
 
-async def _place(person: Any, board: Any, state: dict[str, Any], seat: int, args: list[str]) -> int:
-    """Place → tile → (the preview's select and ↺/↻ until it shows the move) → Confirm."""
+async def _place(
+    person: Any, board: Any, state: dict[str, Any], seat: int, args: list[str], then: str | None = None
+) -> int:
+    """Place → tile → (the preview's select and ↺/↻ until it shows the move) → Confirm, or
+    **Confirm and produce** when Done follows (``then``)."""
     tile, target, rotation, source = args[0], args[1], int(args[2]), args[3]
     opened = await person.click(board, label=BUTTON["place"])
     preview = (await person.select(opened.response, [f"{tile}@{source}"])).response
@@ -80,8 +84,15 @@ async def _place(person: Any, board: Any, state: dict[str, Any], seat: int, args
         preview = (await person.click(preview, label=label)).response
         taps += 1
     assert _shown(preview.content) == (target, rotation), preview.content
-    await person.click(preview, label="Confirm")
+    await person.click(preview, label="Confirm and produce" if then == "done" else "Confirm")
     return taps + 1
+
+
+def _select_ids(message: Any) -> list[str]:
+    """The custom ids of a message's selects, top to bottom."""
+    from tests.bot.test_manhattan_discord import components
+
+    return [c["custom_id"] for c in components(message) if "options" in c]
 
 
 def _labels(message: Any) -> list[str]:
@@ -92,9 +103,17 @@ def _labels(message: Any) -> list[str]:
 
 
 async def tap_move(
-    person: Any, thread: Any, board: Board, state: dict[str, Any], seat: int, notation: str
+    person: Any,
+    thread: Any,
+    board: Board,
+    state: dict[str, Any],
+    seat: int,
+    notation: str,
+    then: str | None = None,
 ) -> int:
-    """Make ``notation`` as a phone user would; the taps it took."""
+    """Make ``notation`` as a phone user would; the taps it took. ``then``: the seat's next move,
+    made in the same tap by a shortcut (a placement's "Confirm and produce", ``done``; the Trade
+    picker's "Or choose a trade and end your turn", ``end``)."""
     kind, *args = notation.split()
     if kind == "draw":
         for _ in range(int(args[1]) if len(args) > 1 else 1):
@@ -122,7 +141,7 @@ async def tap_move(
         await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
         return 3
     if kind == "place":
-        return await _place(person, board(), state, seat, args)
+        return await _place(person, board(), state, seat, args, then)
     opened = (await person.click(board(), label=BUTTON[kind])).response
     if kind == "keep":
         drawn = list(GAME.view(state, seat)["drawn"])
@@ -138,7 +157,8 @@ async def tap_move(
         row = (await person.select(opened, [args[0][0]])).response
         await person.select(row, [args[0]])
         return 3
-    await person.select(opened, [notation])
+    ids = _select_ids(opened)
+    await person.select(opened, [notation], custom_id=ids[1] if then == "end" else ids[0])
     return 2
 
 
@@ -153,6 +173,8 @@ class Taps:
     final: int = 0
     ended: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
+    shortcuts: Counter[str] = field(default_factory=Counter)
+    """How often a shortcut made the move after another in the same tap (``done``, ``end``)."""
     before: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     """The same turns under the flow before issue 27 (a placement 6 taps: Place, tile, row,
     field, rotation, Confirm; an upgrade 3: row, field; no planning 2: Plan, then "pay nothing")."""
@@ -201,6 +223,24 @@ def offered(state: dict[str, Any], seat: int, notation: str) -> tuple[str, str |
     return made, (f"{single} {rest}" if rest > 1 else single) if rest else None
 
 
+def shortcut(
+    state: dict[str, Any], seat: int, notation: str, planned: list[str], expected: dict[str, Any]
+) -> str | None:
+    """The seat's next move when a person makes it in the same tap as ``notation``: the bot's
+    next move is ``done`` after a placement ("Confirm and produce"), or ``end`` after the last
+    trade of the turn's Phase III (the Trade picker's "… and end your turn", not offered at the
+    end of the game, where End first warns what is left to convert). ``expected``: the state
+    after ``notation`` and the trades still ``planned`` (``trade_run``)."""
+    kind = notation.split()[0]
+    if kind == "place":
+        return "done" if GAME.bot_move(expected, seat, "normal").notation == "done" else None
+    if kind != "trade" or planned or state["phase"] != "trade" or convert_allowed(state, seat):
+        return None
+    if GAME.to_act(expected)[:1] != [seat]:
+        return None
+    return "end" if GAME.bot_move(expected, seat, "normal").notation == "end" else None
+
+
 def bot_game(state: dict[str, Any]) -> dict[str, Any]:
     """The bot player's own game from ``state``, move by move in the engine: its end."""
     while GAME.outcome(state) is None:
@@ -209,11 +249,15 @@ def bot_game(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: bool = True) -> Taps:
+async def play_by_buttons(
+    table: Any, turns_max: int | None = None, grouped: bool = True, shortcuts: bool = True
+) -> Taps:
     """Play ``table`` (a ``tests.bot.moonriser_table.MoonTable`` of people only) to its end, or
     until ``turns_max`` turns of the main game have ended. A run of trades is made as one trade
     of several per pair of colours (``trade_run``); the game is the bot player's own all the
-    same (asserted after each run and, for a whole game, at its end)."""
+    same (asserted after each run and, for a whole game, at its end). With ``shortcuts`` a
+    person takes the one-tap shortcuts where the bot's next move is the one they add
+    (``shortcut``); the moves stored are the same."""
     taps = Taps()
     start = copy.deepcopy((await table.row()).state)
     planned: list[str] = []
@@ -231,16 +275,20 @@ async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: boo
             planned.insert(0, rest)
         person = await table.person_at(seat)
         phase = state["phase"]
-        spent = await tap_move(person, table.thread, lambda: table.boards()[-1], state, seat, notation)
+        then = shortcut(state, seat, notation, planned, expected) if shortcuts else None
+        board = lambda: table.boards()[-1]  # noqa: E731
+        spent = await tap_move(person, table.thread, board, state, seat, notation, then)
         kind, *args = notation.split()
         taps.kinds[kind] += spent
-        if notation == "end" and phase == "trade":
+        if then is not None:
+            taps.shortcuts[then] += 1
+        if (notation == "end" or then == "end") and phase == "trade":
             taps.ended += 1
         if phase in TURN_PHASES:
             taps.turns[(state["round"], seat)] += spent
             times = int(args[2]) if kind == "trade" and len(args) > 2 else 1
             old = {"place": 6, "upgrade": 3, "trade": 2 * times}.get(kind, spent)
-            old = 2 if notation == "plan 0" else old
+            old = (2 if notation == "plan 0" else old) + (then is not None)
             taps.before[(state["round"], seat)] += old
             if kind in ("trade", "swap", "sell"):
                 taps.trading[(state["round"], seat)] += spent
@@ -248,9 +296,12 @@ async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: boo
             taps.final += spent
         else:
             taps.setup += spent
-        made = (await table.bot.store.moves(table.table_id))[-1]
-        if not notation.startswith("draw"):  # a draw of several is several taps of Draw
-            assert made.notation == notation, (notation, made.notation, phase)
+        stored = await table.bot.store.moves(table.table_id)
+        if then is not None:  # one tap, the same two engine moves as two taps would store
+            assert [m.notation for m in stored[-2:]] == [notation, then], (notation, then, phase)
+            expected, _ = GAME.apply(copy.deepcopy(expected), seat, then)
+        elif not notation.startswith("draw"):  # a draw of several is several taps of Draw
+            assert stored[-1].notation == notation, (notation, stored[-1].notation, phase)
         if not planned:
             assert (await table.row()).state == expected, (notation, phase)
     if turns_max is None:
@@ -258,13 +309,15 @@ async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: boo
     return taps
 
 
-async def _measure(seed: int, folder: Path, players: int, turns_max: int | None, grouped: bool) -> Taps:
+async def _measure(
+    seed: int, folder: Path, players: int, turns_max: int | None, grouped: bool, shortcuts: bool = True
+) -> Taps:
     from bench.simcord_moves import simcord_bot
     from tests.bot.moonriser_table import MoonTable
 
     async with simcord_bot(folder) as (env, _bot):
         table = await MoonTable.open(env, players=players, seed=seed)
-        return await play_by_buttons(table, turns_max, grouped)
+        return await play_by_buttons(table, turns_max, grouped, shortcuts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -276,10 +329,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--identical", action="store_true", help="merge only consecutive identical trades, not each pair's"
     )
+    parser.add_argument(
+        "--no-shortcuts",
+        action="store_true",
+        help='without "Confirm and produce" and "trade and end your turn" (each move its own taps)',
+    )
     args = parser.parse_args(argv)
     players, turns_max = (2, 6) if args.quick else (4, None)
     with tempfile.TemporaryDirectory() as folder:
-        taps = asyncio.run(_measure(args.seed, Path(folder), players, turns_max, not args.identical))
+        taps = asyncio.run(
+            _measure(args.seed, Path(folder), players, turns_max, not args.identical, not args.no_shortcuts)
+        )
     counts = sorted(taps.turns.values())
     median = taps.median()
     verdict = "ok" if median <= 6 else "FAIL"
@@ -293,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     traded = sum(1 for turn in taps.turns if taps.trading.get(turn))
     print(f"trades: in {traded} of {len(counts)} turns; median taps per turn without them {apart:g}")
     print(f"histogram (taps: turns): {dict(sorted(Counter(counts).items()))}")
+    print(f"shortcuts taken (the move they add: times): {dict(taps.shortcuts)}")
     print(f"setup {taps.setup} taps, last trades {taps.final} taps; by move kind: {dict(taps.kinds)}")
     return 0
 
