@@ -8,7 +8,11 @@ no button (selling tiles) is typed as its slash command: 1 tap plus 1 per option
 one at a time; a run of its identical trades is made as a person would, as one trade of several
 (Trade, then "Give 12 green, get 3 VP": 2 taps), and the game stays the bot's. A *turn* is
 one seat's turn of the main game, from planning to **End turn**; the setup (bases, the first
-keep) and the others' last trades are counted apart. Target from issue 27: median <= 6.
+keep) and the others' last trades are counted apart. Where the bot's next move is the one a
+shortcut adds, the person takes it: "Place a tile, no planning" / "Upgrade, no planning" in
+Phase I (``plan 0`` and the picker), **Confirm and produce** (placement, then ``done``), the Trade
+picker's "Or choose a trade and end your turn" (trade, then ``end``); the moves stored are the
+same (asserted). Target from issue 27: median <= 6.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ BUTTON = {
     "end": "End turn",
     "convert": "Convert all to VP",
 }
+NO_PLANNING = {"place": "Place a tile, no planning", "upgrade": "Upgrade, no planning"}
 DRAW = {"basic": "Draw Basic", "advanced": "Draw Advanced"}
 SHOWN = re.compile(r"on \*\*(\w+)\*\*, rotation (\d)")
 TURN_PHASES = frozenset({"plan", "draw", "keep", "develop", "trade"})
@@ -61,13 +66,19 @@ def _shown(content: str) -> tuple[str, int]:
 
 
 async def _place(
-    person: Any, board: Any, state: dict[str, Any], seat: int, args: list[str], then: str | None = None
+    person: Any,
+    board: Any,
+    state: dict[str, Any],
+    seat: int,
+    args: list[str],
+    then: str | None = None,
+    no_planning: bool = False,
 ) -> int:
     """Place → tile → (the preview's select and ↺/↻ until it shows the move) → Confirm, or
     **Confirm and produce** when Done follows (``then``)."""
     tile, target, rotation, source = args[0], args[1], int(args[2]), args[3]
-    opened = await person.click(board, label=BUTTON["place"])
-    preview = (await person.select(opened.response, [f"{tile}@{source}"])).response
+    opened = await person.click(board, label=NO_PLANNING["place"] if no_planning else BUTTON["place"])
+    preview = (await person.select(_picker(opened), [f"{tile}@{source}"])).response
     taps = 2
     ranking = ranked(state, seat, tile, source)
     where, turned = _shown(preview.content)
@@ -86,6 +97,12 @@ async def _place(
     assert _shown(preview.content) == (target, rotation), preview.content
     await person.click(preview, label="Confirm and produce" if then == "done" else "Confirm")
     return taps + 1
+
+
+def _picker(opened: Any) -> Any:
+    """The picker a board button opened: its answer, or after a move it played first (a Phase I
+    "…, no planning" button) the private follow-up."""
+    return opened.followups[-1] if opened.followups else opened.response
 
 
 def _select_ids(message: Any) -> list[str]:
@@ -110,10 +127,13 @@ async def tap_move(
     seat: int,
     notation: str,
     then: str | None = None,
+    no_planning: bool = False,
 ) -> int:
     """Make ``notation`` as a phone user would; the taps it took. ``then``: the seat's next move,
     made in the same tap by a shortcut (a placement's "Confirm and produce", ``done``; the Trade
-    picker's "Or choose a trade and end your turn", ``end``)."""
+    picker's "Or choose a trade and end your turn", ``end``). ``no_planning``: in Phase I, the
+    "…, no planning" button plays ``plan 0`` and opens the place or upgrade picker (``state`` is
+    the state after ``plan 0``)."""
     kind, *args = notation.split()
     if kind == "draw":
         for _ in range(int(args[1]) if len(args) > 1 else 1):
@@ -140,8 +160,12 @@ async def tap_move(
     if kind == "sell":
         await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
         return 3
+    if kind == "upgrade" and no_planning:
+        opened = _picker(await person.click(board(), label=NO_PLANNING["upgrade"]))
+        await person.select(opened, [args[0]])
+        return 2
     if kind == "place":
-        return await _place(person, board(), state, seat, args, then)
+        return await _place(person, board(), state, seat, args, then, no_planning)
     opened = (await person.click(board(), label=BUTTON[kind])).response
     if kind == "keep":
         drawn = list(GAME.view(state, seat)["drawn"])
@@ -174,7 +198,7 @@ class Taps:
     ended: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     shortcuts: Counter[str] = field(default_factory=Counter)
-    """How often a shortcut made the move after another in the same tap (``done``, ``end``)."""
+    """How often a shortcut made a move in the same tap as another (``plan 0``, ``done``, ``end``)."""
     before: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     """The same turns under the flow before issue 27 (a placement 6 taps: Place, tile, row,
     field, rotation, Confirm; an upgrade 3: row, field; no planning 2: Plan, then "pay nothing")."""
@@ -241,6 +265,11 @@ def shortcut(
     return "end" if GAME.bot_move(expected, seat, "normal").notation == "end" else None
 
 
+def _develops(after_plan: dict[str, Any], seat: int) -> bool:
+    """Whether the bot's move after not planning is one a Phase I button opens (place, upgrade)."""
+    return GAME.bot_move(after_plan, seat, "normal").kind in ("place", "upgrade")
+
+
 def bot_game(state: dict[str, Any]) -> dict[str, Any]:
     """The bot player's own game from ``state``, move by move in the engine: its end."""
     while GAME.outcome(state) is None:
@@ -275,20 +304,26 @@ async def play_by_buttons(
             planned.insert(0, rest)
         person = await table.person_at(seat)
         phase = state["phase"]
+        skipped = shortcuts and notation == "plan 0" and _develops(expected, seat)
+        if skipped:  # "Place a tile, no planning": plan 0 and the next move's picker in one tap
+            state, notation = expected, GAME.bot_move(expected, seat, "normal").notation
+            expected, _ = GAME.apply(copy.deepcopy(expected), seat, notation)
         then = shortcut(state, seat, notation, planned, expected) if shortcuts else None
         board = lambda: table.boards()[-1]  # noqa: E731
-        spent = await tap_move(person, table.thread, board, state, seat, notation, then)
+        spent = await tap_move(person, table.thread, board, state, seat, notation, then, skipped)
         kind, *args = notation.split()
         taps.kinds[kind] += spent
         if then is not None:
             taps.shortcuts[then] += 1
+        if skipped:
+            taps.shortcuts["plan 0"] += 1
         if (notation == "end" or then == "end") and phase == "trade":
             taps.ended += 1
         if phase in TURN_PHASES:
             taps.turns[(state["round"], seat)] += spent
             times = int(args[2]) if kind == "trade" and len(args) > 2 else 1
             old = {"place": 6, "upgrade": 3, "trade": 2 * times}.get(kind, spent)
-            old = (2 if notation == "plan 0" else old) + (then is not None)
+            old = (2 if notation == "plan 0" else old) + (then is not None) + 2 * skipped
             taps.before[(state["round"], seat)] += old
             if kind in ("trade", "swap", "sell"):
                 taps.trading[(state["round"], seat)] += spent
@@ -297,9 +332,11 @@ async def play_by_buttons(
         else:
             taps.setup += spent
         stored = await table.bot.store.moves(table.table_id)
-        if then is not None:  # one tap, the same two engine moves as two taps would store
-            assert [m.notation for m in stored[-2:]] == [notation, then], (notation, then, phase)
-            expected, _ = GAME.apply(copy.deepcopy(expected), seat, then)
+        if then is not None or skipped:  # the same engine moves as a tap for each would store
+            made = ["plan 0"] * skipped + [notation] + [then] * (then is not None)
+            assert [m.notation for m in stored[-len(made) :]] == made, (made, phase)
+            if then is not None:
+                expected, _ = GAME.apply(copy.deepcopy(expected), seat, then)
         elif not notation.startswith("draw"):  # a draw of several is several taps of Draw
             assert stored[-1].notation == notation, (notation, stored[-1].notation, phase)
         if not planned:
@@ -332,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-shortcuts",
         action="store_true",
-        help='without "Confirm and produce" and "trade and end your turn" (each move its own taps)',
+        help='without "…, no planning", "Confirm and produce", "trade and end your turn" (a tap per move)',
     )
     args = parser.parse_args(argv)
     players, turns_max = (2, 6) if args.quick else (4, None)
