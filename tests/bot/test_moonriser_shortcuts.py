@@ -148,3 +148,17 @@ async def test_trade_and_end_reads_in_czech(simcord_env: Env, user_locales: dict
     await me.select(opened, ["trade green yellow"], custom_id=second["custom_id"])
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[-2:]]
     assert made == ["trade green yellow", "end"]
+
+
+async def test_undo_after_confirm_and_produce_takes_back_one_move_at_a_time(simcord_env: Env) -> None:
+    """The shortcut stores two moves: Undo takes back the production, then the placement."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    preview, suggested = await _previewed(table, me, seat)
+    await me.click(preview, label="Confirm and produce")
+    placed, _ = GAME.apply(state, seat, suggested)
+    await me.slash(table.thread, "undo")
+    assert await table.state() == placed
+    await me.slash(table.thread, "undo")
+    assert await table.state() == state
