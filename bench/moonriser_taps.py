@@ -8,7 +8,11 @@ no button (selling tiles) is typed as its slash command: 1 tap plus 1 per option
 one at a time; a run of its identical trades is made as a person would, as one trade of several
 (Trade, then "Give 12 green, get 3 VP": 2 taps), and the game stays the bot's. A *turn* is
 one seat's turn of the main game, from planning to **End turn**; the setup (bases, the first
-keep) and the others' last trades are counted apart. Target from issue 27: median <= 6.
+keep) and the others' last trades are counted apart. Where the bot's next move is the one a
+shortcut adds, the person takes it: "Place a tile, no planning" / "Upgrade, no planning" in
+Phase I (``plan 0`` and the picker), **Confirm and produce** (placement, then ``done``), the Trade
+picker's "Or choose a trade and end your turn" (trade, then ``end``); the moves stored are the
+same (asserted). Target from issue 27: median <= 6.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from bot.picker import paths
 from cogs.moonriser.pickers import PICKERS
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import best_on, ranked
+from engine.moonriser.trading import convert_allowed
 
 BUTTON = {
     "base": "Place base",
@@ -45,6 +50,7 @@ BUTTON = {
     "end": "End turn",
     "convert": "Convert all to VP",
 }
+NO_PLANNING = {"place": "Place a tile, no planning", "upgrade": "Upgrade, no planning"}
 DRAW = {"basic": "Draw Basic", "advanced": "Draw Advanced"}
 SHOWN = re.compile(r"on \*\*(\w+)\*\*, rotation (\d)")
 TURN_PHASES = frozenset({"plan", "draw", "keep", "develop", "trade"})
@@ -59,11 +65,20 @@ def _shown(content: str) -> tuple[str, int]:
     return found[1], int(found[2])
 
 
-async def _place(person: Any, board: Any, state: dict[str, Any], seat: int, args: list[str]) -> int:
-    """Place → tile → (the preview's select and ↺/↻ until it shows the move) → Confirm."""
+async def _place(
+    person: Any,
+    board: Any,
+    state: dict[str, Any],
+    seat: int,
+    args: list[str],
+    then: str | None = None,
+    no_planning: bool = False,
+) -> int:
+    """Place → tile → (the preview's select and ↺/↻ until it shows the move) → Confirm, or
+    **Confirm and produce** when Done follows (``then``)."""
     tile, target, rotation, source = args[0], args[1], int(args[2]), args[3]
-    opened = await person.click(board, label=BUTTON["place"])
-    preview = (await person.select(opened.response, [f"{tile}@{source}"])).response
+    opened = await person.click(board, label=NO_PLANNING["place"] if no_planning else BUTTON["place"])
+    preview = (await person.select(_picker(opened), [f"{tile}@{source}"])).response
     taps = 2
     ranking = ranked(state, seat, tile, source)
     where, turned = _shown(preview.content)
@@ -80,8 +95,21 @@ async def _place(person: Any, board: Any, state: dict[str, Any], seat: int, args
         preview = (await person.click(preview, label=label)).response
         taps += 1
     assert _shown(preview.content) == (target, rotation), preview.content
-    await person.click(preview, label="Confirm")
+    await person.click(preview, label="Confirm and produce" if then == "done" else "Confirm")
     return taps + 1
+
+
+def _picker(opened: Any) -> Any:
+    """The picker a board button opened: its answer, or after a move it played first (a Phase I
+    "…, no planning" button) the private follow-up."""
+    return opened.followups[-1] if opened.followups else opened.response
+
+
+def _select_ids(message: Any) -> list[str]:
+    """The custom ids of a message's selects, top to bottom."""
+    from tests.bot.test_manhattan_discord import components
+
+    return [c["custom_id"] for c in components(message) if "options" in c]
 
 
 def _labels(message: Any) -> list[str]:
@@ -92,9 +120,20 @@ def _labels(message: Any) -> list[str]:
 
 
 async def tap_move(
-    person: Any, thread: Any, board: Board, state: dict[str, Any], seat: int, notation: str
+    person: Any,
+    thread: Any,
+    board: Board,
+    state: dict[str, Any],
+    seat: int,
+    notation: str,
+    then: str | None = None,
+    no_planning: bool = False,
 ) -> int:
-    """Make ``notation`` as a phone user would; the taps it took."""
+    """Make ``notation`` as a phone user would; the taps it took. ``then``: the seat's next move,
+    made in the same tap by a shortcut (a placement's "Confirm and produce", ``done``; the Trade
+    picker's "Or choose a trade and end your turn", ``end``). ``no_planning``: in Phase I, the
+    "…, no planning" button plays ``plan 0`` and opens the place or upgrade picker (``state`` is
+    the state after ``plan 0``)."""
     kind, *args = notation.split()
     if kind == "draw":
         for _ in range(int(args[1]) if len(args) > 1 else 1):
@@ -121,8 +160,12 @@ async def tap_move(
     if kind == "sell":
         await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
         return 3
+    if kind == "upgrade" and no_planning:
+        opened = _picker(await person.click(board(), label=NO_PLANNING["upgrade"]))
+        await person.select(opened, [args[0]])
+        return 2
     if kind == "place":
-        return await _place(person, board(), state, seat, args)
+        return await _place(person, board(), state, seat, args, then, no_planning)
     opened = (await person.click(board(), label=BUTTON[kind])).response
     if kind == "keep":
         drawn = list(GAME.view(state, seat)["drawn"])
@@ -138,7 +181,8 @@ async def tap_move(
         row = (await person.select(opened, [args[0][0]])).response
         await person.select(row, [args[0]])
         return 3
-    await person.select(opened, [notation])
+    ids = _select_ids(opened)
+    await person.select(opened, [notation], custom_id=ids[1] if then == "end" else ids[0])
     return 2
 
 
@@ -153,6 +197,8 @@ class Taps:
     final: int = 0
     ended: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
+    shortcuts: Counter[str] = field(default_factory=Counter)
+    """How often a shortcut made a move in the same tap as another (``plan 0``, ``done``, ``end``)."""
     before: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     """The same turns under the flow before issue 27 (a placement 6 taps: Place, tile, row,
     field, rotation, Confirm; an upgrade 3: row, field; no planning 2: Plan, then "pay nothing")."""
@@ -201,6 +247,29 @@ def offered(state: dict[str, Any], seat: int, notation: str) -> tuple[str, str |
     return made, (f"{single} {rest}" if rest > 1 else single) if rest else None
 
 
+def shortcut(
+    state: dict[str, Any], seat: int, notation: str, planned: list[str], expected: dict[str, Any]
+) -> str | None:
+    """The seat's next move when a person makes it in the same tap as ``notation``: the bot's
+    next move is ``done`` after a placement ("Confirm and produce"), or ``end`` after the last
+    trade of the turn's Phase III (the Trade picker's "… and end your turn", not offered at the
+    end of the game, where End first warns what is left to convert). ``expected``: the state
+    after ``notation`` and the trades still ``planned`` (``trade_run``)."""
+    kind = notation.split()[0]
+    if kind == "place":
+        return "done" if GAME.bot_move(expected, seat, "normal").notation == "done" else None
+    if kind != "trade" or planned or state["phase"] != "trade" or convert_allowed(state, seat):
+        return None
+    if GAME.to_act(expected)[:1] != [seat]:
+        return None
+    return "end" if GAME.bot_move(expected, seat, "normal").notation == "end" else None
+
+
+def _develops(after_plan: dict[str, Any], seat: int) -> bool:
+    """Whether the bot's move after not planning is one a Phase I button opens (place, upgrade)."""
+    return GAME.bot_move(after_plan, seat, "normal").kind in ("place", "upgrade")
+
+
 def bot_game(state: dict[str, Any]) -> dict[str, Any]:
     """The bot player's own game from ``state``, move by move in the engine: its end."""
     while GAME.outcome(state) is None:
@@ -209,11 +278,15 @@ def bot_game(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: bool = True) -> Taps:
+async def play_by_buttons(
+    table: Any, turns_max: int | None = None, grouped: bool = True, shortcuts: bool = True
+) -> Taps:
     """Play ``table`` (a ``tests.bot.moonriser_table.MoonTable`` of people only) to its end, or
     until ``turns_max`` turns of the main game have ended. A run of trades is made as one trade
     of several per pair of colours (``trade_run``); the game is the bot player's own all the
-    same (asserted after each run and, for a whole game, at its end)."""
+    same (asserted after each run and, for a whole game, at its end). With ``shortcuts`` a
+    person takes the one-tap shortcuts where the bot's next move is the one they add
+    (``shortcut``); the moves stored are the same."""
     taps = Taps()
     start = copy.deepcopy((await table.row()).state)
     planned: list[str] = []
@@ -231,16 +304,26 @@ async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: boo
             planned.insert(0, rest)
         person = await table.person_at(seat)
         phase = state["phase"]
-        spent = await tap_move(person, table.thread, lambda: table.boards()[-1], state, seat, notation)
+        skipped = shortcuts and notation == "plan 0" and _develops(expected, seat)
+        if skipped:  # "Place a tile, no planning": plan 0 and the next move's picker in one tap
+            state, notation = expected, GAME.bot_move(expected, seat, "normal").notation
+            expected, _ = GAME.apply(copy.deepcopy(expected), seat, notation)
+        then = shortcut(state, seat, notation, planned, expected) if shortcuts else None
+        board = lambda: table.boards()[-1]  # noqa: E731
+        spent = await tap_move(person, table.thread, board, state, seat, notation, then, skipped)
         kind, *args = notation.split()
         taps.kinds[kind] += spent
-        if notation == "end" and phase == "trade":
+        if then is not None:
+            taps.shortcuts[then] += 1
+        if skipped:
+            taps.shortcuts["plan 0"] += 1
+        if (notation == "end" or then == "end") and phase == "trade":
             taps.ended += 1
         if phase in TURN_PHASES:
             taps.turns[(state["round"], seat)] += spent
             times = int(args[2]) if kind == "trade" and len(args) > 2 else 1
             old = {"place": 6, "upgrade": 3, "trade": 2 * times}.get(kind, spent)
-            old = 2 if notation == "plan 0" else old
+            old = (2 if notation == "plan 0" else old) + (then is not None) + 2 * skipped
             taps.before[(state["round"], seat)] += old
             if kind in ("trade", "swap", "sell"):
                 taps.trading[(state["round"], seat)] += spent
@@ -248,9 +331,14 @@ async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: boo
             taps.final += spent
         else:
             taps.setup += spent
-        made = (await table.bot.store.moves(table.table_id))[-1]
-        if not notation.startswith("draw"):  # a draw of several is several taps of Draw
-            assert made.notation == notation, (notation, made.notation, phase)
+        stored = await table.bot.store.moves(table.table_id)
+        if then is not None or skipped:  # the same engine moves as a tap for each would store
+            made = ["plan 0"] * skipped + [notation] + [then] * (then is not None)
+            assert [m.notation for m in stored[-len(made) :]] == made, (made, phase)
+            if then is not None:
+                expected, _ = GAME.apply(copy.deepcopy(expected), seat, then)
+        elif not notation.startswith("draw"):  # a draw of several is several taps of Draw
+            assert stored[-1].notation == notation, (notation, stored[-1].notation, phase)
         if not planned:
             assert (await table.row()).state == expected, (notation, phase)
     if turns_max is None:
@@ -258,13 +346,15 @@ async def play_by_buttons(table: Any, turns_max: int | None = None, grouped: boo
     return taps
 
 
-async def _measure(seed: int, folder: Path, players: int, turns_max: int | None, grouped: bool) -> Taps:
+async def _measure(
+    seed: int, folder: Path, players: int, turns_max: int | None, grouped: bool, shortcuts: bool = True
+) -> Taps:
     from bench.simcord_moves import simcord_bot
     from tests.bot.moonriser_table import MoonTable
 
     async with simcord_bot(folder) as (env, _bot):
         table = await MoonTable.open(env, players=players, seed=seed)
-        return await play_by_buttons(table, turns_max, grouped)
+        return await play_by_buttons(table, turns_max, grouped, shortcuts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -276,10 +366,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--identical", action="store_true", help="merge only consecutive identical trades, not each pair's"
     )
+    parser.add_argument(
+        "--no-shortcuts",
+        action="store_true",
+        help='without "…, no planning", "Confirm and produce", "trade and end your turn" (a tap per move)',
+    )
     args = parser.parse_args(argv)
     players, turns_max = (2, 6) if args.quick else (4, None)
     with tempfile.TemporaryDirectory() as folder:
-        taps = asyncio.run(_measure(args.seed, Path(folder), players, turns_max, not args.identical))
+        taps = asyncio.run(
+            _measure(args.seed, Path(folder), players, turns_max, not args.identical, not args.no_shortcuts)
+        )
     counts = sorted(taps.turns.values())
     median = taps.median()
     verdict = "ok" if median <= 6 else "FAIL"
@@ -293,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     traded = sum(1 for turn in taps.turns if taps.trading.get(turn))
     print(f"trades: in {traded} of {len(counts)} turns; median taps per turn without them {apart:g}")
     print(f"histogram (taps: turns): {dict(sorted(Counter(counts).items()))}")
+    print(f"shortcuts taken (the move they add: times): {dict(taps.shortcuts)}")
     print(f"setup {taps.setup} taps, last trades {taps.final} taps; by move kind: {dict(taps.kinds)}")
     return 0
 

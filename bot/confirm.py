@@ -23,14 +23,22 @@ import discord
 
 from bot.errors import run_guarded
 from bot.i18n import Tr
-from bot.pick_spec import Alternative, MakePreview, Preview
+from bot.pick_spec import Alternative, MakePreview, Preview, Shortcut
 from bot.picker_ids import TIMEOUT, picker_id
 from db.models import TableRow
 
 if TYPE_CHECKING:
     from bot.service import TableServiceLike as TableService
 
-__all__ = ["Alternative", "ConfirmMove", "MakePreview", "Preview", "preview_parts", "show_preview"]
+__all__ = [
+    "Alternative",
+    "ConfirmMove",
+    "MakePreview",
+    "Preview",
+    "Shortcut",
+    "preview_parts",
+    "show_preview",
+]
 
 OPTIONS_MAX = 25
 
@@ -97,27 +105,42 @@ class ConfirmMove(discord.ui.View):
             custom_id=picker_id(client, prefix, table.id, action),
             row=2,
         )
-        confirm.callback = self._confirm  # type: ignore[method-assign]
+        confirm.callback = self._confirmer(())  # type: ignore[method-assign]
         cancel.callback = self._cancel  # type: ignore[method-assign]
         self.add_item(confirm)
+        for shortcut in preview.shortcuts[:3] if preview is not None else ():
+            also: discord.ui.Button[ConfirmMove] = discord.ui.Button(
+                label=shortcut.label[:80],
+                style=discord.ButtonStyle.success,
+                custom_id=picker_id(client, prefix, table.id, action),
+                row=2,
+            )
+            also.callback = self._confirmer(shortcut.then)  # type: ignore[method-assign]
+            self.add_item(also)
         self.add_item(cancel)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.table.user_at(self.seat)
 
-    async def _confirm(self, interaction: discord.Interaction) -> None:
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        self.stop()
-        await run_guarded(
-            interaction,
-            service.play(
+    def _confirmer(self, then: tuple[str, ...]) -> Callable[[discord.Interaction], Awaitable[None]]:
+        """**Confirm** (``then`` empty) or a shortcut: the previewed move, then ``then``, all or none."""
+
+        async def confirmed(interaction: discord.Interaction) -> None:
+            service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+            self.stop()
+            await run_guarded(
                 interaction,
-                self.notation,
-                game=self.table.game,
-                expected_version=self.table.version if self.check_version else None,
-                from_picker=True,
-            ),
-        )
+                service.play(
+                    interaction,
+                    self.notation,
+                    game=self.table.game,
+                    expected_version=self.table.version if self.check_version else None,
+                    from_picker=True,
+                    then=then,
+                ),
+            )
+
+        return confirmed
 
     async def _cancel(self, interaction: discord.Interaction) -> None:
         self.stop()

@@ -23,6 +23,15 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class Shortcut:
+    """A second **Confirm** that plays the previewed move and then ``then``, the same seat's
+    next moves ("Confirm and produce"): one tap instead of two, the same moves stored."""
+
+    label: str
+    then: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Preview:
     """What a player sees before confirming: a sentence and, optionally, a PNG.
 
@@ -35,6 +44,7 @@ class Preview:
     steps: tuple[Alternative, ...] = ()
     choices: tuple[Alternative, ...] = ()
     choices_placeholder: str = ""
+    shortcuts: tuple[Shortcut, ...] = ()
 
 
 MakePreview = Callable[[Tr, State, int, str], Preview]
@@ -86,6 +96,11 @@ class PickSpec:
     """Moves the picker offers beyond the engine's list, given that list (the legal moves of
     ``kinds``): moves the engine accepts but does not list one by one, such as several identical
     trades at once. Each must be legal; the picker shows at most 25 options, so it chooses."""
+    and_then: Callable[[Tr, State, int], tuple[str, tuple[str, ...]] | None] | None = None
+    """When it gives ``(placeholder, moves)`` for the board now, a step whose every option completes
+    a move is offered twice: a second select of the same options plays the choice and then
+    ``moves``, the seat's next moves ("Trade and end turn"), all or none (``TableService.play``'s
+    ``then``): the last trade of a turn and End turn in one tap."""
     skip_single: bool = False
     """After a choice, a following step with only one possible answer is taken for the player
     (one tap less on a phone: "1 laborer" when that is all a space can take)."""

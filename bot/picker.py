@@ -26,7 +26,7 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -146,6 +146,19 @@ class StepPicker(discord.ui.View):
         )
         self.select.callback = self._picked  # type: ignore[method-assign]
         self.add_item(self.select)
+        finishing = self.spec.and_then(tr, table.state, seat) if self.spec.and_then is not None else None
+        if finishing is not None and all(len(p) == len(chosen) + 1 for p in self.paths):
+            placeholder, then = finishing
+            also: discord.ui.Select[StepPicker] = discord.ui.Select(
+                custom_id=picker_id(client, pickers.prefix, table.id, action),
+                placeholder=placeholder[:150],
+                options=[
+                    discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                    for o in options[:OPTIONS_MAX]
+                ],
+            )
+            also.callback = self._picked_then(also, then)  # type: ignore[method-assign]
+            self.add_item(also)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.table.user_at(self.seat)
@@ -188,6 +201,19 @@ class StepPicker(discord.ui.View):
         finally:
             self._used(interaction)
 
+    def _picked_then(
+        self, select: discord.ui.Select[StepPicker], then: tuple[str, ...]
+    ) -> Callable[[discord.Interaction], Awaitable[None]]:
+        """The second select's choice: the move, then ``then`` (``PickSpec.and_then``)."""
+
+        async def picked(interaction: discord.Interaction) -> None:
+            try:
+                await run_guarded(interaction, self.decide(interaction, select.values[0], then))
+            finally:
+                self._used(interaction)
+
+        return picked
+
     def _used(self, interaction: discord.Interaction) -> None:
         """After a use: a picker whose message now shows something else (the next step, "done")
         is finished; one that stays (a refusal came as a new message) keeps its deadline,
@@ -201,9 +227,9 @@ class StepPicker(discord.ui.View):
         else:
             self.timeout = max(self._deadline - time.monotonic(), 1.0)
 
-    async def decide(self, interaction: discord.Interaction, token: str) -> None:
-        """One decision: play the move it completes, or show the next step (a move's tokens are
-        never the start of another move's: a choice is complete or it goes on)."""
+    async def decide(self, interaction: discord.Interaction, token: str, then: tuple[str, ...] = ()) -> None:
+        """One decision: play the move it completes (and ``then``), or show the next step (a
+        move's tokens are never the start of another move's: a choice is complete or it goes on)."""
         chosen = (*self.chosen, token)
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         made_from = self._made_from()
@@ -234,6 +260,7 @@ class StepPicker(discord.ui.View):
                 expected_version=version,
                 from_picker=True,
                 made_from=made_from,
+                then=then,
             )
             return
         table = await service.running_table_here(interaction, self.table.game)

@@ -76,8 +76,10 @@ class TableServiceLike(Protocol):
         expected_version: int | None = None,
         from_picker: bool = False,
         made_from: MadeFrom | None = None,
+        then: Sequence[str] = (),
     ) -> object:
-        """Apply a move and post the board (the service returns what was played; pieces ignore it)."""
+        """Apply a move (and the same seat's ``then`` moves after it, all or none) and post the
+        board (the service returns what was played; pieces ignore it)."""
         ...
 
     async def post_board(

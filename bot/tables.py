@@ -296,8 +296,13 @@ class TableService(TurnPosts, PrivateEvents):
         expected_version: int | None = None,
         from_picker: bool = False,
         made_from: MadeFrom | None = None,
+        then: Sequence[str] = (),
     ) -> Played | None:
         """Apply one player's move and everything automated after it; then post the board.
+
+        ``then`` are the same seat's moves that follow at once (a shortcut such as "Confirm and
+        produce"): each is judged by the engine on the state the previous one left, and all are
+        committed together or, when one is refused, none (the refusal is the engine's reason).
 
         ``expected_version`` is the board the player acted on (a button or picker of one
         board); a newer table refuses the move as stale. ``made_from`` replaces that check for
@@ -321,7 +326,7 @@ class TableService(TurnPosts, PrivateEvents):
         for attempt in range(attempts):
             seat = self.seat_of(table, interaction.user.id)
             before = table
-            moves, state, events = self._apply(interaction, table, seat, notation)
+            moves, state, events = self._apply(interaction, table, seat, (notation, *then))
             new_turn = self.starts_turn(table, moves, state)
             try:
                 table = await self.store.commit_moves(
@@ -369,20 +374,27 @@ class TableService(TurnPosts, PrivateEvents):
         return expected_version is None or expected_version == table.version
 
     def _apply(
-        self, interaction: discord.Interaction, table: TableRow, seat: int, notation: str
+        self, interaction: discord.Interaction, table: TableRow, seat: int, notations: Sequence[str]
     ) -> tuple[list[NewMove], dict[str, Any], list[Event]]:
-        """The engine's verdict on one move at ``table``: the moves to store, the new state, events."""
+        """The engine's verdict on one seat's moves in order at ``table``, each with the automated
+        replies after it: the moves to store, the new state, events (a refusal of any refuses all)."""
         engine = self.adapters[table.game].game
         assert table.state is not None
+        state: dict[str, Any] = table.state
+        moves: list[NewMove] = []
+        events: list[Event] = []
         try:
-            move = engine.parse_move(notation)
-            state, events = engine.apply(table.state, seat, move)
-            moves = [NewMove(seat=seat, notation=move.notation, user_id=interaction.user.id)]
-            state, more = self.run_automated(engine, state, moves, table.automated, table.standins)
-            events.extend(more)
-            events.extend(standin.played_events(table, moves))
+            for notation in notations:
+                move = engine.parse_move(notation)
+                state, happened = engine.apply(state, seat, move)
+                events.extend(happened)
+                made = [NewMove(seat=seat, notation=move.notation, user_id=interaction.user.id)]
+                state, more = self.run_automated(engine, state, made, table.automated, table.standins)
+                events.extend(more)
+                moves.extend(made)
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
+        events.extend(standin.played_events(table, moves))
         return moves, state, events
 
     def starts_turn(self, table: TableRow, moves: list[NewMove], state: dict[str, Any]) -> bool:

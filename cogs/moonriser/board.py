@@ -10,6 +10,7 @@ player's choice changes nothing of yours.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -40,6 +41,9 @@ DIRECT = {
     "convert": "convert",
 }
 """Buttons that play a move at once."""
+NO_PLANNING = {"place_now": "place", "upgrade_now": "upgrade"}
+"""Phase I buttons that skip planning and open Phase II's picker at once: ``plan 0`` is played
+on the tap (the same move as **Don't plan**), then the picker opens on the new board."""
 SIMULTANEOUS = frozenset({"keep", "trade", "end", "convert"})
 """Actions some phases offer several seats at once (their boards do not go stale for each other)."""
 
@@ -51,6 +55,13 @@ def _up_to_a_placement(state: dict[str, Any], seat: int) -> Iterator[Move]:
         yield move
         if move.kind == "place":
             return
+
+
+def _without_planning(state: dict[str, Any], seat: int) -> list[str]:
+    """The Phase II pickers a seat could open right after not planning (``NO_PLANNING``)."""
+    after, _ = GAME.apply(copy.deepcopy(state), seat, "plan 0")
+    kinds = {move.kind for move in _up_to_a_placement(after, seat)}
+    return [action for action, kind in NO_PLANNING.items() if kind in kinds]
 
 
 def actions_for(state: dict[str, Any]) -> list[str]:
@@ -67,6 +78,7 @@ def actions_for(state: dict[str, Any]) -> list[str]:
         actions.append("keep")
     if "plan" in kinds:
         actions.extend(("plan", "plan_none"))
+        actions.extend(_without_planning(state, waiting[0]))
     if "draw" in kinds:
         draws = {m.notation for m in moves if m.kind == "draw"}
         actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in draws)
@@ -104,6 +116,8 @@ class BoardButton(
         "draw_advanced": discord.ButtonStyle.primary,
         "place": discord.ButtonStyle.success,
         "upgrade": discord.ButtonStyle.primary,
+        "place_now": discord.ButtonStyle.success,
+        "upgrade_now": discord.ButtonStyle.primary,
         "trade": discord.ButtonStyle.primary,
         "convert": discord.ButtonStyle.success,
     }
@@ -146,6 +160,13 @@ class BoardButton(
         table, seat = await my_turn(interaction, version)
         if table.id != self.table_id:
             raise service.stale(NAME)
+        if self.action in NO_PLANNING:
+            await service.play(interaction, DIRECT["plan_none"], game=NAME, expected_version=version)
+            table, seat = await my_turn(interaction)
+            pickers, action = pickers_of(interaction.client, NAME), NO_PLANNING[self.action]
+            content, shown = open_picker(interaction.client, pickers, table, seat, action, tr)
+            await shown.send(interaction, content)
+            return
         if self.action in DIRECT:
             await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
             return

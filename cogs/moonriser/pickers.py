@@ -22,7 +22,7 @@ from cogs.moonriser.quotes import field_costs, rotation_vps, trade_terms, upgrad
 from engine.core import Move, State
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import TRADE
-from engine.moonriser.trading import rates
+from engine.moonriser.trading import convert_allowed, excess, rates
 
 PREFIX = "mrp"
 
@@ -177,9 +177,7 @@ def trade_multiples(state: State, seat: int, legal: list[Move]) -> list[Move]:
     into what a turn needs is small), the other largest amounts, and the amounts from 4 up."""
     tokens = state["seats"][seat]["tokens"]
     price = rates(dict(state), seat)
-    most = {
-        (m.args[0], m.args[1]): tokens[m.args[0]] // price[m.args[0]] for m in legal if m.kind == TRADE
-    }
+    most = {(m.args[0], m.args[1]): tokens[m.args[0]] // price[m.args[0]] for m in legal if m.kind == TRADE}
     into_vp = [pair for pair in most if pair[1] == "yellow"]
     others = [pair for pair in most if pair[1] != "yellow"]
     wanted = [(pair, 2) for pair in most if most[pair] >= 2]
@@ -217,6 +215,16 @@ def chosen_words(tr: Tr, state: State, chosen: Chosen) -> str:
     return tr("moonriser.pick.chosen", choice=", ".join(parts)) if parts else ""
 
 
+def trade_and_end(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str, ...]] | None:
+    """The Trade picker's second select, "Trade and end turn" (the turn's last trade and End in
+    one tap), in a turn's Phase III; not at the end of the game, where End first warns about
+    what is left to convert (``cogs.moonriser.finish``), nor over the hand limit, where the turn
+    cannot end before a discard."""
+    if state["phase"] != "trade" or convert_allowed(state, seat) or excess(state, seat):
+        return None
+    return tr("moonriser.pick.trade_and_end"), ("end",)
+
+
 def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> PickSpec:
     return PickSpec(
         kinds=frozenset(kinds),
@@ -240,7 +248,13 @@ PICKERS = Pickers(
         "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest),
         "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field),
         "trade": _spec(
-            {"trade", "swap"}, trade_labels, "trade", whole, basis=final_basis, more=trade_multiples
+            {"trade", "swap"},
+            trade_labels,
+            "trade",
+            whole,
+            basis=final_basis,
+            more=trade_multiples,
+            and_then=trade_and_end,
         ),
     },
 )

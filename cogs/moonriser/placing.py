@@ -5,13 +5,15 @@ The Place picker asks only for the tile; the preview then shows its best placeme
 normal bot values it, ``engine.moonriser.suggest``) with ↺/↻ (the next legal rotation on that
 field, anticlockwise or clockwise), ◀/▶ (the previous or next field, best first, in its best
 rotation) and a select of the best fields. Taking the suggestion is Place → tile → Confirm.
+**Confirm and produce** builds it and ends Phase II (``place …`` then ``done``, both or neither):
+most turns build one tile, so the next tap is Done anyway.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.confirm import Alternative, Preview
+from bot.confirm import Alternative, Preview, Shortcut
 from bot.i18n import Tr
 from cogs.moonriser.labels import clip, tile_name, tokens_words
 from cogs.moonriser.quotes import placement
@@ -99,4 +101,5 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
         steps=tuple(steps),
         choices=tuple(choices) if len(choices) > 1 else (),
         choices_placeholder=tr("moonriser.preview_fields"),
+        shortcuts=(Shortcut(tr("moonriser.preview_produce"), ("done",)),),
     )

@@ -11,6 +11,7 @@ from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked
 from tests.bot.moonriser_table import MoonTable, play
 from tests.bot.test_moonriser_discord import to_development
+from tests.bot.test_moonriser_endgame import force
 
 
 async def test_not_planning_is_one_tap(simcord_env: Env) -> None:
@@ -75,4 +76,25 @@ async def test_a_turn_without_planning_that_places_a_tile_is_six_taps(simcord_en
     await tap("done")
     await tap("end")
     assert taps == 6
+    assert (await table.state())["active"] != seat
+
+
+async def test_a_turn_that_places_and_trades_once_is_six_taps_with_the_shortcuts(simcord_env: Env) -> None:
+    """Don't plan, Place → tile → Confirm and produce, Trade → "Or choose a trade and end your
+    turn": 6 taps (8 without the shortcuts), storing the same five moves as eight taps would."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    board = lambda: table.boards()[-1]  # noqa: E731
+    before = len(await table.bot.store.moves(table.table_id))
+    state = await table.state()
+    tile, source = next((m.args[0], m.args[3]) for m in GAME.legal_moves(state, seat) if m.kind == "place")
+    place = ranked(state, seat, tile, source)[0].notation
+    taps = await tap_move(me, table.thread, board, state, seat, place, then="done")
+    state = await table.state()
+    state["seats"][seat]["tokens"]["green"] = 9  # something to trade, whatever production gave
+    await force(table, state)
+    taps += await tap_move(me, table.thread, board, state, seat, "trade green red", then="end")
+    assert taps == 5  # plus Don't plan (to_development): 6
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
+    assert made == [place, "done", "trade green red", "end"]
     assert (await table.state())["active"] != seat

@@ -30,6 +30,11 @@ async def in_trade_phase(simcord_env: Env, tokens: dict[str, int]) -> tuple[Moon
     return table, me, seat
 
 
+def select_ids(message: Any) -> list[str]:
+    """The custom ids of a message's selects, top to bottom."""
+    return [c["custom_id"] for c in components(message) if "options" in c]
+
+
 def select_options(message: Any) -> list[dict[str, Any]]:
     return next(c for c in components(message) if "options" in c)["options"]
 
@@ -46,7 +51,8 @@ async def test_three_trades_at_once_are_two_taps_and_one_move(simcord_env: Env) 
     assert "trade green yellow 4" not in shown and "trade red yellow" not in shown  # only what you can pay
     values = list(shown)  # each pair's amounts together, smallest first
     assert values.index("trade green yellow") + 1 == values.index("trade green yellow 2")
-    await me.select(opened, ["trade green yellow 3"])  # tap 2: the trades are made
+    # tap 2 in the picker's first select (the second also ends the turn): the trades are made
+    await me.select(opened, ["trade green yellow 3"], custom_id=select_ids(opened)[0])
     made = await table.bot.store.moves(table.table_id)
     assert len(made) == moves + 1 and made[-1].notation == "trade green yellow 3"
     assert (await table.state())["seats"][seat]["tokens"] == {"blue": 0, "red": 1, "green": 1, "yellow": 3}

@@ -1,0 +1,88 @@
+"""Issue 27, measured: taps per turn. Most turns do not plan; in Phase I the board offers
+"Place a tile, no planning" and "Upgrade, no planning", which play ``plan 0`` (the same move as
+**Don't plan**) and open Phase II's picker at once: one tap less on almost every turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcord import Env
+
+from bench.moonriser_taps import _labels
+from bot.i18n import Tr
+from engine.moonriser.game import GAME
+from engine.moonriser.suggest import ranked
+from tests.bot.moonriser_table import MoonTable, play
+
+
+async def to_planning(table: MoonTable) -> tuple[int, Any]:
+    """Bases down, three tiles kept each: the first player's Phase I."""
+    while (await table.state())["phase"] in ("base", "setup_keep"):
+        for seat in await table.awaited():
+            state = await table.state()
+            await play(table, await table.person_at(seat), GAME.bot_move(state, seat, "normal").notation)
+    (seat,) = await table.awaited()
+    assert (await table.state())["phase"] == "plan"
+    return seat, await table.person_at(seat)
+
+
+async def test_placing_without_planning_is_three_taps_and_stores_plan_0_first(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_planning(table)
+    before = len(await table.bot.store.moves(table.table_id))
+    opened = await me.click(table.boards()[-1], label="Place a tile, no planning")  # tap 1
+    state = await table.state()
+    assert state["phase"] == "develop"
+    picker = opened.followups[-1] if opened.followups else opened.response
+    move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place")
+    tile, source = move.args[0], move.args[3]
+    preview = await me.select(picker, [f"{tile}@{source}"])  # tap 2
+    await me.click(preview.response, label="Confirm")  # tap 3
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
+    assert made == ["plan 0", ranked(state, seat, tile, source)[0].notation]
+
+
+async def test_upgrading_without_planning_is_two_taps(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_planning(table)
+    before = len(await table.bot.store.moves(table.table_id))
+    opened = await me.click(table.boards()[-1], label="Upgrade, no planning")
+    state = await table.state()
+    upgrade = next(m for m in GAME.legal_moves(state, seat) if m.kind == "upgrade")
+    picker = opened.followups[-1] if opened.followups else opened.response
+    await me.select(picker, [upgrade.args[0]])
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
+    assert made == ["plan 0", upgrade.notation]
+
+
+async def test_another_player_tapping_it_changes_nothing(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, _ = await to_planning(table)
+    other = await table.person_at(1 - seat)
+    state = await table.state()
+    count = len(await table.bot.store.moves(table.table_id))
+    refused = await other.click(table.boards()[-1], label="Place a tile, no planning")
+    assert refused.ephemeral and "turn" in refused.response.content
+    assert await table.state() == state
+    assert len(await table.bot.store.moves(table.table_id)) == count
+
+
+async def test_the_buttons_are_offered_only_in_phase_one(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    _, me = await to_planning(table)
+    assert "Place a tile, no planning" in _labels(table.boards()[-1])
+    await me.click(table.boards()[-1], label="Don't plan")
+    shown = _labels(table.boards()[-1])
+    assert "Place a tile" in shown and "Place a tile, no planning" not in shown
+
+
+async def test_no_planning_reads_in_czech(simcord_env: Env, user_locales: dict[int, str]) -> None:
+    assert Tr("cs")("moonriser.button.place_now") == "Vyložit dílek bez plánování"
+    assert Tr("cs")("moonriser.button.upgrade_now") == "Vylepšit bez plánování"
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    _, me = await to_planning(table)
+    user_locales[me.id] = "cs"  # the board speaks the table's language, the picker the player's
+    opened = await me.click(table.boards()[-1], label="Upgrade, no planning")
+    picker = opened.followups[-1] if opened.followups else opened.response
+    assert picker.content.startswith(Tr("cs")("moonriser.pick.upgrade_prompt", chosen="").strip()[:20])
+    assert (await table.bot.store.moves(table.table_id))[-1].notation == "plan 0"
