@@ -239,7 +239,7 @@ class TurnPosts(BoardPosts):
     def _awaited(self, table: TableRow) -> frozenset[int]:
         assert table.state is not None
         game = self.adapters[table.game].game
-        return frozenset(awaited_by(game, table.bots)(table.state))
+        return frozenset(awaited_by(game, table.automated)(table.state))
 
     async def _call(self, table: TableRow, post: TurnPost, seats: frozenset[int]) -> None:
         """Call the seats newly awaited within the turn (``bot.turn_calls``); the last call goes."""
