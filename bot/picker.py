@@ -341,6 +341,11 @@ class ExpiredPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"(
         return self.boot != boot_of(interaction.client)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await run_guarded(interaction, self._reopen(interaction))
+
+    async def _reopen(self, interaction: discord.Interaction) -> None:
+        """A fresh picker in place of the expired one, or why there can be none; whatever else
+        stops it (the store failing) is answered by ``run_guarded``, never left unanswered."""
         tr = Tr(lang_of(interaction.locale))
         try:
             content, picker = await self.fresh(interaction, tr)

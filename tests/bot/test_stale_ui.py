@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 
+import pytest
 from simcord import Env
 
 from bot.client import GameBot
@@ -332,3 +334,27 @@ async def test_a_picker_whose_board_moved_on_is_refused_at_its_next_decision(sim
     assert late.response is not None and late.response.ephemeral
     assert "board has changed" in late.response.content, late.response.content
     assert await table.snapshot() == snapshot
+
+
+async def test_a_picker_used_after_a_restart_while_the_store_fails_still_answers(
+    simcord_env: Env, make_bot: Callable[[], GameBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The expired picker reads the table to open a fresh one: a storage fault there gets the
+    "nothing was saved" answer, not a click left unanswered."""
+    table = await Table.open(simcord_env)
+    player = await table.to_act()
+    state = await table.state()
+    swap = next(m for m in GAME.legal_moves(state, GAME.to_act(state)[0]) if m.kind == "swap")
+    shown = await player.click(table.last_board(), label="Swap stones")
+    await simcord_env.restart_bot(make_bot())
+    bot = simcord_env.bot
+
+    async def failing(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(bot.store, "open_table_in", failing)  # type: ignore[attr-defined]
+    monkeypatch.setattr(bot.store, "open_tables_in", failing)  # type: ignore[attr-defined]
+    expired = await player.select(shown.response.message, [swap.args[0]])
+    assert expired.ephemeral and "Nothing was saved and the board is unchanged." in expired.response.content
+    monkeypatch.undo()
+    assert (await table.row()).version == 1
