@@ -360,7 +360,9 @@ class TableService(TurnPosts, PrivateEvents):
                 mover=seat,
                 new_turn=new_turn,
                 from_picker=from_picker,
-                awaited_before=self.awaited(self.adapters[table.game].game, before.state or {}, before.automated),
+                awaited_before=self.awaited(
+                    self.adapters[table.game].game, before.state or {}, before.automated
+                ),
             )
             await self.tell_private(table, events, interaction)
             return Played(table=table, events=events)
