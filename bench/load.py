@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.runarch import eager
+from bench.runarch import by_hand, eager
 from bench.sql_audit import SqlTrace, full_scans
 from bench.stats import Summary, row, verdict
 from engine.runarch import GAME
@@ -152,17 +152,9 @@ class World:
         user_id = table.user_at(seat)
         player = next(m for m in running.members if m.id == user_id)
         move = eager(state, seat, self.rnd)
-        board = None
-        if move.kind == "end":
-            board = next(m for m in reversed(running.thread.history()) if m.components)
         self.trace.on = True
         start = time.perf_counter()
-        if move.kind == "swap":
-            result = await player.slash(running.thread, "runarch swap", a=move.args[0], b=move.args[1])
-        elif move.kind == "score":
-            result = await player.slash(running.thread, "runarch score", card=move.args[0], line=move.args[1])
-        else:
-            result = await player.click(board, label="End turn")
+        result = await by_hand(player, running.thread, move.notation)
         took = time.perf_counter() - start
         self.trace.on = False
         after = await self.bot.store.table(running.table_id)

@@ -170,15 +170,18 @@ def bench_self(sizes: Sizes, seed: int) -> tuple[int, float, list[float], float]
 
 
 # --------------------------------------------------------------------------- through the bot
+async def by_command(member: Any, thread: Any, notation: str) -> None:
+    """A move as a person makes it: the slash command typed for its notation."""
+    from cogs.manhattan.typed import slash_for
+
+    name, options = slash_for(notation)
+    await member.slash(thread, name, **options)
+
+
 async def bench_via_bot(sizes: Sizes, folder: Path) -> Summary:
     """Two members play the bot player's choices by slash command through the real bot under
     SimCord: command, engine, store commit, picture and post, timed together as one move."""
     from bench.simcord_moves import time_moves
-    from cogs.manhattan.typed import slash_for
-
-    async def by_command(member: Any, thread: Any, notation: str) -> None:
-        name, options = slash_for(notation)
-        await member.slash(thread, name, **options)
 
     return Summary.of(await time_moves(GAME, sizes.via_bot, folder, by_command))
 

@@ -188,17 +188,19 @@ def _command(notation: str) -> tuple[str, dict[str, Any]]:
     return f"moonriser {kind}", options
 
 
+async def by_command(member: Any, thread: Any, notation: str) -> None:
+    """A move as a person makes it: its slash command; a placement is previewed, then confirmed."""
+    name, options = _command(notation)
+    result = await member.slash(thread, name, **options)
+    if name == "moonriser place":
+        await member.click(result.response, label="Confirm")
+
+
 async def bench_via_bot(sizes: Sizes, folder: Any) -> Summary:
     """Two members play the bot player's choices by slash command through the real bot under
     SimCord: command, engine, store commit, picture and post. A placement is its preview plus
     the Confirm click, timed together as one move."""
     from bench.simcord_moves import time_moves
-
-    async def by_command(member: Any, thread: Any, notation: str) -> None:
-        name, options = _command(notation)
-        result = await member.slash(thread, name, **options)
-        if name == "moonriser place":
-            await member.click(result.response, label="Confirm")
 
     return Summary.of(await time_moves(GAME, sizes.via_bot, folder, by_command))
 

@@ -212,6 +212,18 @@ async def _bare_sqlite(payloads: list[tuple[int, str, str]], path: Path) -> Summ
 
 
 # --------------------------------------------------------------------------- the bot
+async def by_hand(member: Any, thread: Any, notation: str) -> Any:
+    """A simple game's move as a person makes it: a swap or a score by slash command, the end of
+    the turn by the board's **End turn** button. The interaction's result."""
+    kind, *args = notation.split()
+    if kind == "swap":
+        return await member.slash(thread, "runarch swap", a=args[0], b=args[1])
+    if kind == "score":
+        return await member.slash(thread, "runarch score", card=args[0], line=args[1])
+    board = next(m for m in reversed(thread.history()) if m.components)
+    return await member.click(board, label="End turn")
+
+
 async def bench_bot(sizes: Sizes, seed: int, folder: Path) -> Summary:
     """Two members play through the real bot under SimCord; each awaited command or click is one move."""
     from simcord import Env
@@ -243,14 +255,8 @@ async def bench_bot(sizes: Sizes, seed: int, folder: Path) -> Summary:
                 seat = GAME.to_act(state)[0]
                 player = next(m for m in members if m.id == row.seats[seat].user_id)
                 move = eager(state, seat, rnd)
-                board = next(m for m in reversed(thread.history()) if m.components)
                 start = time.perf_counter()
-                if move.kind == "swap":
-                    await player.slash(thread, "runarch swap", a=move.args[0], b=move.args[1])
-                elif move.kind == "score":
-                    await player.slash(thread, "runarch score", card=move.args[0], line=move.args[1])
-                else:
-                    await player.click(board, label="End turn")
+                await by_hand(player, thread, move.notation)
                 durations.append(time.perf_counter() - start)
     finally:
         await env.shutdown()
