@@ -231,3 +231,28 @@ def test_quick_marsbot_benchmark_prints_every_figure_with_its_baseline(
     )
     assert re.findall(r"^== (\w+)$", out, re.MULTILINE) == ["tharsis", "hellas", "elysium"]
     assert len(ended) == 3  # every map's random games end
+
+
+def test_quick_concurrent_benchmark_overlaps_moves_and_checks_every_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Run as the README says (``python -m bench.concurrent --quick``); the targets are not judged
+    here (a busy CI machine), but moves must be in the bot at once and every table match its script."""
+    from bench.concurrent.run import main as concurrent_main
+
+    assert concurrent_main(["--quick"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert re.search(r"^sustained: \d+ moves/s$", out, re.MULTILINE)
+    assert re.search(r"^p99 at 80%: \d+ ms$", out, re.MULTILINE)
+    assert re.search(r"set-up: 8 tables opened through the bot in [\d.]+ s, \d+ moves scripted", out)
+    for phase in ("one at a time", r"closed loop, 4 in flight", r"open loop, Poisson [\d.]+/s"):
+        assert re.search(rf"{phase}\s+n=\d+\s+{FIGURE}\s+mean=\s*[\d.]+ ms\s+[\d.]+ moves/s", out), phase
+    for phase in ("closed loop", "open loop"):
+        assert re.search(rf"event-loop lag, {phase} .*: p50 [\d.]+  p99 [\d.]+  max [\d.]+ ms", out)
+        assert re.search(rf"CPU, {phase}: main thread [\d.]+ of the time, the process [\d.]+ cores", out)
+    busy = re.search(r"moves in the bot at once, closed loop .*: mean [\d.]+  max (\d+)", out)
+    assert busy is not None and int(busy.group(1)) > 1
+    for target in ("sustained >= 135 moves/s", "p99 at 80% <= 1000 ms", "p99 at saturation <= 3000 ms"):
+        assert re.search(rf"target {re.escape(target)}: [\d.]+  (PASS|FAIL)", out), target
+    assert re.search(r"target event-loop lag p99 <= 20 ms: [\d.]+  (PASS|FAIL)", out)
+    assert re.search(r"state check: 8/8 tables match \(\d+ moves played\)", out)

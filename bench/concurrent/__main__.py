@@ -1,0 +1,3 @@
+from bench.concurrent.run import main
+
+raise SystemExit(main())
