@@ -22,6 +22,7 @@ from typing import Any
 
 import aiosqlite
 
+from bench.simcord_moves import board_message
 from bench.stats import Summary, row, sample, verdict
 from engine.core import Move
 from engine.runarch import GAME
@@ -220,8 +221,7 @@ async def by_hand(member: Any, thread: Any, notation: str) -> Any:
         return await member.slash(thread, "runarch swap", a=args[0], b=args[1])
     if kind == "score":
         return await member.slash(thread, "runarch score", card=args[0], line=args[1])
-    board = next(m for m in reversed(thread.history()) if m.components)
-    return await member.click(board, label="End turn")
+    return await member.click(board_message(thread), label="End turn")
 
 
 async def bench_bot(sizes: Sizes, seed: int, folder: Path) -> Summary:

@@ -36,6 +36,17 @@ async def simcord_bot(folder: Path) -> AsyncIterator[tuple[Any, Any]]:
         await bot.store.close()
 
 
+def board_message(thread: Any) -> Any:
+    """The thread's newest message with buttons (the board post), as a message a member can
+    click. Read from SimCord's backend: ``thread.history()`` rebuilds every message of the
+    thread (3-4 ms for 15 posts with pictures), which would count in a move's time."""
+    from simcord import ResponseMessage
+
+    env = thread._env
+    posts = env.backend.messages.get(thread.id, {}).values()
+    return ResponseMessage(env, max((m for m in posts if m.components), key=lambda m: m.id))
+
+
 async def time_moves(game: Game, count: int, folder: Path, play: Play) -> list[float]:
     """The durations of ``count`` moves of ``game``'s normal bot player, played by ``play``."""
     name = game.info.name
