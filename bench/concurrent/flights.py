@@ -11,11 +11,12 @@ the caller. :func:`overlapping` keeps SimCord's payload building, permission che
 real discord.py path, and replaces only those two serialising steps:
 
 - the operation guard does nothing, so several driver tasks may each run a member's operation;
-- the settle after an INTERACTION_CREATE waits only for the work *this driver task's*
-  interactions started: every task created in its context (the handler, and the tasks it
-  starts in turn) is counted in its :class:`Flight`, and the dispatch returns when they are all
-  done. A person's next interaction (a Confirm after a preview) therefore sees the bot's reply,
-  while other members' interactions keep running.
+- the settle after an INTERACTION_CREATE waits only for the work of the move being made: a
+  move is made inside :func:`timed`, which puts a :class:`Flight` in the context; every task
+  created in that context (discord.py's handler, and the tasks it starts in turn, which inherit
+  the context) is counted in it, and the dispatch returns when they are all done. A person's
+  next interaction (a Confirm after a preview) therefore sees the bot's reply, while other
+  members' interactions keep running.
 
 A view's expiry timer (``View.__timeout_task_impl``) waits for a person, not work of the move,
 so it is not counted. Everything else SimCord does (its fake REST, its task and callback
