@@ -249,7 +249,11 @@ def test_quick_concurrent_benchmark_overlaps_moves_and_checks_every_table(
         assert re.search(rf"{phase}\s+n=\d+\s+{FIGURE}\s+mean=\s*[\d.]+ ms\s+[\d.]+ moves/s", out), phase
     for phase in ("closed loop", "open loop"):
         assert re.search(rf"event-loop lag, {phase} .*: p50 [\d.]+  p99 [\d.]+  max [\d.]+ ms", out)
+    for phase in ("one at a time", "closed loop", "open loop"):
         assert re.search(rf"CPU, {phase}: main thread [\d.]+ of the time, the process [\d.]+ cores", out)
+    assert re.search(
+        r"moves per CPU second of the main thread .*: one at a time \d+, closed loop \d+, open loop \d+", out
+    )
     busy = re.search(r"moves in the bot at once, closed loop .*: mean [\d.]+  max (\d+)", out)
     assert busy is not None and int(busy.group(1)) > 1
     for target in ("sustained >= 135 moves/s", "p99 at 80% <= 1000 ms", "p99 at saturation <= 3000 ms"):

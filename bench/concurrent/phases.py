@@ -47,6 +47,11 @@ class Cpu:
     children: float
 
     @property
+    def main_share(self) -> float:
+        """The share of the wall-clock time the event loop's thread ran on a core."""
+        return self.main / self.wall
+
+    @property
     def cores(self) -> float:
         """Cores kept busy on average, child processes included."""
         return (self.process + self.children) / self.wall
@@ -71,6 +76,14 @@ class Phase:
     @property
     def rate(self) -> float:
         return self.done / self.seconds if self.seconds else 0.0
+
+    @property
+    def per_main_second(self) -> float | None:
+        """Moves per CPU second of the event loop's thread: the rate if that thread had a core
+        to itself all the time, which a machine busy with other work does not give it."""
+        if self.cpu is None or not self.cpu.main:
+            return None
+        return self.done / self.cpu.main
 
 
 class Pool:
@@ -150,18 +163,20 @@ class Meter:
 async def one_at_a_time(pool: Pool, count: int, warmup: int) -> Phase:
     """``count`` moves, each sent when the previous one is done; the first ``warmup`` not measured."""
     phase = Phase()
+    meter = Meter()
     for index in range(warmup + count):
         table = pool.take()
         if table is None:
             phase.short += 1
             break
         if index == warmup:
-            begin = time.perf_counter()
+            meter.begin()
         sample = await _move(pool, table)
         if index >= warmup:
             phase.samples.append(sample)
+    if phase.samples:
+        await meter.end(phase)
     phase.done = len(phase.samples)
-    phase.seconds = time.perf_counter() - begin if phase.samples else 0.0
     return phase
 
 

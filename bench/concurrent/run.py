@@ -110,7 +110,7 @@ def _cpu(phase: Phase) -> str:
     if cpu is None:
         return "not measured"
     return (
-        f"main thread {cpu.main / cpu.wall:.2f} of the time, the process {cpu.process / cpu.wall:.2f} cores, "
+        f"main thread {cpu.main_share:.2f} of the time, the process {cpu.process / cpu.wall:.2f} cores, "
         f"child processes {cpu.children / cpu.wall:.2f}: {cpu.cores / (os.cpu_count() or 1):.0%} "
         f"of {os.cpu_count()} cores"
     )
@@ -127,12 +127,11 @@ def _by_game(phase: Phase) -> str:
 
 
 def _phase(label: str, phase: Phase) -> Summary:
-    """Print a phase's latency, rate and moves past Discord's 3 s (and by game when concurrent)."""
+    """Print a phase's latency, rate and moves past Discord's 3 s, and its latency by game."""
     latency = Summary.of([s.latency for s in phase.samples])
     late = sum(1 for s in phase.samples if s.latency > DISCORD_WINDOW)
     print(row(label, latency, f"{phase.rate:6.1f} moves/s  {late} over {DISCORD_WINDOW:g} s"))
-    if phase.lag:
-        print(f"  by game (ms): {_by_game(phase)}")
+    print(f"  by game (ms): {_by_game(phase)}")
     return latency
 
 
@@ -155,7 +154,11 @@ def report(run: Run, sizes: Sizes) -> bool:
     for name, phase in (("closed loop", saturated), ("open loop", loaded)):
         print(f"event-loop lag, {name} (ticker every 5 ms): {_lag(phase)}")
         print(f"moves in the bot at once, {name} (at each tick): {_busy(phase)}")
+    phases = (("one at a time", single), ("closed loop", saturated), ("open loop", loaded))
+    for name, phase in phases:
         print(f"CPU, {name}: {_cpu(phase)}")
+    per_second = (f"{name} {phase.per_main_second or 0:.0f}" for name, phase in phases)
+    print(f"moves per CPU second of the main thread (less noisy on a busy machine): {', '.join(per_second)}")
     short = single.short + saturated.short + loaded.short
     if short:
         print(f"note: {short} moves were wanted when no table was free (all busy or their scripts played)")
