@@ -44,7 +44,7 @@ async def test_a_card_with_one_tag_is_three_taps(simcord_env: Env) -> None:
     taps = await card_by_taps(table.person, table.posts()[-1], (("science",), 9, False, "vp0"), {})
     assert 1 + taps == 3
     state = await table.state()
-    # a medium game without C03 uses neither the requirement nor the VP: not asked
+    # a medium game without C05 (C03 in content 2) uses neither the requirement nor the VP: not asked
     assert state["played"][-1] == {"tags": ["science"], "cost": 9, "req": None, "vp": None}
     assert "MarsBot plays a card: Science; 9 M€. Then put it on" in "".join(
         p.content for p in table.posts()[-2:]
@@ -71,10 +71,10 @@ async def test_a_card_with_two_tags_printed_together_is_three_taps_and_keeps_the
 async def test_two_tags_chosen_apart_come_in_their_usual_printed_order_and_the_form_can_change_it(
     simcord_env: Env,
 ) -> None:
-    """On the hard level with C03 (both the requirement and the VP count) the form asks them too,
+    """On the hard level with C05 (both the requirement and the VP count) the form asks them too,
     in one select of four (the hard level asks only whether the VP is negative)."""
     table = await MarsBotTable.open(simcord_env, seed=3)
-    await table.start(difficulty="hard", corporation="C03")
+    await table.start(difficulty="hard", corporation="C05")
     await before_marsbot_draws(table, lambda card: card == PROJECT)
     await end_turn(table)
     shown = await table.person.select(table.posts()[-1], ["space", "city"])
@@ -155,7 +155,7 @@ async def test_the_tag_list_and_the_card_form_in_czech(
 ) -> None:
     table = await MarsBotTable.open(simcord_env, seed=3)
     user_locales[table.person.id] = "cs"
-    await table.start(venus=True, difficulty="hard", corporation="C03")
+    await table.start(venus=True, difficulty="hard", corporation="C05")
     await before_marsbot_draws(table, lambda card: card == PROJECT)
     await end_turn(table, "Konec tahu")
     board = table.posts()[-1]

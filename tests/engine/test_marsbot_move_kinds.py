@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from engine.core import State
 from engine.marsbot.content import OFF_MARS, mars_of
 from engine.marsbot.game import GAME
-from engine.marsbot.setup import CORPORATION_CHOICES
+from engine.marsbot.setup import NEW_GAME_CORPORATIONS
 from tests.engine.marsbot_support import random_game
 
 options = st.fixed_dictionaries(
     {
         "difficulty": st.sampled_from(["easy", "medium", "hard", "brutal"]),
         "map": st.sampled_from(["tharsis", "hellas", "elysium"]),
-        "corporation": st.sampled_from(CORPORATION_CHOICES),
+        "corporation": st.sampled_from(NEW_GAME_CORPORATIONS),
         "prelude": st.booleans(),
         "venus": st.booleans(),
         "draft": st.booleans(),
