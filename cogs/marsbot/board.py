@@ -158,7 +158,8 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     if "card" in actions:  # the quick way first: the tags in one list, then the card's form
-        view.add_item(TagSelect.build(table, tr))
+        for tag_list in TagSelect.build_all(table, tr):  # two where the requirement is asked
+            view.add_item(tag_list)
     for action in actions[:20]:
         view.add_item(BoardButton(table.id, table.version, action, tr))
     return view
