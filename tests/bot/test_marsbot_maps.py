@@ -59,7 +59,7 @@ def test_hellas_heat_and_south_pole_ocean_bonuses_are_said_in_words() -> None:
     view = GAME.view(GAME.new(1, {"map": "hellas"}, 3), 0)
     en, cs = Tr("en"), Tr("cs")
     assert place_words(en, "H3", space_facts(view, "H3")) == "row H, 3rd space — 2 heat"
-    south_pole = "row I, 3rd space — South Pole: an ocean for 6 M€"
+    south_pole = "row I, 3rd space — South Pole: 1 ocean for 6 M€"
     assert place_words(en, "I3", space_facts(view, "I3")) == south_pole
     assert place_words(cs, "E7", space_facts(view, "E7")) == "řada E, 7. pole — 3× teplo, pole pro oceán"
-    assert place_words(cs, "I3", space_facts(view, "I3")).endswith("oceán za 6 €")
+    assert place_words(cs, "I3", space_facts(view, "I3")).endswith("1 oceán za 6 €")
