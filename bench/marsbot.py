@@ -45,7 +45,7 @@ from engine.marsbot.randomplay import play_random_game, random_move, random_opti
 State = dict[str, Any]
 OPTIONS: tuple[dict[str, Any], ...] = (
     {},
-    {"venus": True, "corporation": "C02"},
+    {"venus": True, "corporation": "C03"},
     {"prelude": True, "difficulty": "hard"},
     {"venus": True, "difficulty": "brutal"},
 )

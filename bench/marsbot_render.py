@@ -5,7 +5,7 @@ rendered once the sprite caches are warm (a long-running bot has them after its 
 pictures; the first picture of the process is reported apart), and the baseline PNG-encodes a
 blank picture of the same size and palette with the same settings. The positions are views
 (``view(state, 0)``) of complete games the random legal player played (``engine.marsbot.
-randomplay``) with and without Venus, C02's cubes and Prelude, sampled every few moves, so
+randomplay``) with and without Venus, the cube card's cubes and Prelude, sampled every few moves, so
 maps fill and tracks advance (and are cut) as in real games. Whole MarsBot turns through the
 bot have 80 ms p50; the board picture is meant to stay well under 60 ms p50.
 """
@@ -24,7 +24,7 @@ from bench.stats import Summary, row, sample, verdict
 
 OPTIONS: tuple[dict[str, Any], ...] = (
     {},
-    {"venus": True, "corporation": "C02"},
+    {"venus": True, "corporation": "C03"},
     {"prelude": True, "difficulty": "hard"},
     {"venus": True, "difficulty": "brutal"},
 )

@@ -10,7 +10,9 @@ like the project cards of the base game, Corporate Era and Venus Next.
 
 Counted as a tap, as in ``bench.moonriser_taps``: a button click, each option chosen in a
 select (in the card's form too: a preset option left as it is costs nothing) and a form's
-Submit; typing the cost is not a tap. A MarsBot *turn* is counted from the tap that handed it
+Submit; typing the cost is not a tap. Where the game asks the requirement (C05) the board has a tag
+list for cards without one and one for cards with one; the card's requirement picks the list.
+A MarsBot *turn* is counted from the tap that handed it
 the turn (**End turn**; none for its turns after the person passed) to its last answer. Target
 from issue 26: a project-card turn's median <= 3, a bonus-card turn 1.
 """
@@ -107,25 +109,50 @@ def _extras(card: Card, modal: dict[str, Any]) -> tuple[dict[str, Any], int]:
     return {"mbf:extras": [chosen]}, int(chosen != preset(select))
 
 
-async def card_by_taps(person: Any, board: Any, card: Card, options: dict[str, Any]) -> int:
-    """Answer the card question on ``board`` by the tag list and the card's form; the taps."""
+def rows_of(message: Any) -> list[dict[str, Any]]:
+    """A posted message's component rows as payloads."""
+    found = getattr(message, "message", message)
+    return [row if isinstance(row, dict) else row.to_dict() for row in found.components]
+
+
+def tag_list_id(board: Any, card: Card) -> str | None:
+    """The board's tag list for ``card``: where the game asks the requirement the post has two
+    (``mbt:…:noreq`` and ``mbt:…:req``) and the card's requirement picks one; else the only one."""
+    ids = [str(c["custom_id"]) for c in components_of({"components": rows_of(board)}) if c.get("type") == 3]
+    wanted = ":req" if card[2] else ":noreq"
+    return next((i for i in ids if i.endswith(wanted)), None)
+
+
+async def card_by_taps(
+    person: Any, board: Any, card: Card, options: dict[str, Any], where: Counter[str] | None = None
+) -> int:
+    """Answer the card question on ``board`` by the tag list and the card's form; the taps
+    (``where``: adds up what each tap was for)."""
+    where = Counter() if where is None else where
     tags, cost, _req, _vp = card
     parts = tag_parts(tags, options)
     if parts is None:
-        return await _one_by_one(person, board, card)
-    shown = await person.select(board, [".".join(p) or "none" for p in parts])
+        spent = await _one_by_one(person, board, card)
+        where["tag by tag (a tag printed twice)"] += spent
+        return spent
+    chosen = [".".join(p) or "none" for p in parts]
+    shown = await person.select(board, chosen, custom_id=tag_list_id(board, card))
     modal = shown.modal
     assert modal is not None, shown.response and shown.response.content
     taps = len(parts)
     values, extra = _extras(card, modal)
     values["mbf:cost"] = str(cost)
     order = control(modal, "mbf:order")
+    changed = 0
     if order is not None:
         values["mbf:order"] = [".".join(tags)]
-        taps += values["mbf:order"][0] != preset(order)
+        changed = int(values["mbf:order"][0] != preset(order))
     done = await person.submit_modal(shown, values)
     assert not done.ephemeral, done.response and done.response.content
-    return taps + extra + 1
+    where.update(
+        {"tags in the list": taps, "order changed": changed, "requirement/VP changed": extra, "Submit": 1}
+    )
+    return taps + changed + extra + 1
 
 
 async def _one_by_one(person: Any, board: Any, card: Card) -> int:
@@ -156,6 +183,8 @@ class Taps:
     before: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     answers: list[int] = field(default_factory=list)
     """The taps of each card answer alone."""
+    where: Counter[str] = field(default_factory=Counter)
+    """What the card answers' taps were for."""
 
     def of(self, kind: str) -> list[int]:
         keys = [k for k, drawn in self.drew.items() if (drawn == PROJECT) == (kind == "project")]
@@ -183,7 +212,7 @@ async def play_by_buttons(table: Any, first: int = 0, moves_max: int = 400) -> T
         if question is not None and question["kind"] == "card":
             card = REVEALED[revealed % len(REVEALED)]
             revealed += 1
-            spent = await card_by_taps(table.person, board, card, dict(row.options or {}))
+            spent = await card_by_taps(table.person, board, card, dict(row.options or {}), taps.where)
             taps.answers.append(spent)
             taps.turns[key] += spent
             taps.before[key] += taps_before(card)
@@ -230,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--games", type=int, default=5, help="games, seeds from --seed on")
     parser.add_argument("--difficulty", default="medium", help="hard or brutal: the form asks the VP too")
-    parser.add_argument("--corporation", default=None, help="C03: the form asks the requirement too")
+    parser.add_argument(
+        "--corporation", default=None, help="C05 (C03 before content 3): the requirement is asked too"
+    )
     args = parser.parse_args(argv)
     options: dict[str, Any] = {"difficulty": args.difficulty}
     if args.corporation:
@@ -245,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
             taps.turns[key] = game.turns[(generation, turn)]
             taps.before[key] = game.before[(generation, turn)]
         taps.answers.extend(game.answers)
+        taps.where.update(game.where)
     projects, bonuses = sorted(taps.of("project")), sorted(taps.of("bonus"))
     median = statistics.median(projects)
     verdict = "ok" if median <= 3 else "FAIL"
@@ -259,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     before = statistics.median(taps.before_of_projects())
     print(f"  the same cards by the flow before issue 26: median {before:g}")
     print(f"  a card answer alone: median {statistics.median(taps.answers):g} (the End turn tap excluded)")
+    spent = ", ".join(f"{why} {n}" for why, n in taps.where.most_common() if n)
+    print(f"  what the card answers' taps were for: {spent}; End turn: one per turn the person ended")
     print(f"bonus-card turns: {len(bonuses)}, taps {dict(sorted(Counter(bonuses).items()))}  target 1")
     return 0
 

@@ -52,13 +52,13 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     """The buttons a board shows, from what the engine lets the person do now."""
     if PERSON not in GAME.to_act(state):
         return []
-    moves = person_moves(state)
-    kinds = {m.kind for m in moves}
-    notations = {m.notation for m in moves}
-    actions = {a for a, n in DIRECT.items() if n in notations}
+    kinds = GAME.move_kinds(state, PERSON)  # which kinds exist, without listing every move
+    actions = {a for a, n in DIRECT.items() if n.split()[0] in kinds}
     actions |= {kind for kind in ("card", *MODALS) if kind in kinds}
     actions |= {action for action, wanted in PICKED.items() if kinds & wanted}
-    closest = [f"closest_{m.args[0]}" for m in moves if m.kind == "closest"]
+    closest = []
+    if "closest" in kinds:  # a handful of moves: the milestones asked about, and "equal"
+        closest = [f"closest_{m.args[0]}" for m in person_moves(state)]
     return [*(a for a in ORDER if a in actions), *closest]
 
 
@@ -158,7 +158,8 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     if "card" in actions:  # the quick way first: the tags in one list, then the card's form
-        view.add_item(TagSelect.build(table, tr))
+        for tag_list in TagSelect.build_all(table, tr):  # two where the requirement is asked
+            view.add_item(tag_list)
     for action in actions[:20]:
         view.add_item(BoardButton(table.id, table.version, action, tr))
     return view

@@ -39,14 +39,14 @@ from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, m
 from engine.marsbot.game import GAME
 from engine.marsbot.levels import CUSTOM
 from engine.marsbot.maps import MAPS
-from engine.marsbot.setup import CORPORATION_CHOICES
+from engine.marsbot.setup import NEW_GAME_CORPORATIONS
 from render.marsbot.board import board_image, render_board
 from render.marsbot.claims import render_claims
 from render.marsbot.legend import legend_png
 
 TILES = ("ocean", "greenery", "city", "special")
 PARAMS = ("temperature", "oxygen", "venus")
-CORPORATIONS = CORPORATION_CHOICES
+CORPORATIONS = NEW_GAME_CORPORATIONS
 CHOICES_MAX = 25
 LEVELS: tuple[str, ...] = GAME.info.options["difficulty"].choices
 

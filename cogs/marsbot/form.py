@@ -173,7 +173,10 @@ class CardDetails(discord.ui.Modal):
     not asked and answered ``-``.
 
     ``orders``: the orders the tags may be printed in, the likeliest first (from the board's tag
-    list, which cannot tell the order); with more than one the form asks it, preset to the first."""
+    list, which cannot tell the order); with more than one the form asks it, preset to the first.
+
+    ``requirement``: already told (``req``/``noreq``, by the board list the tags came from), so
+    the form does not ask it again."""
 
     def __init__(
         self,
@@ -184,9 +187,15 @@ class CardDetails(discord.ui.Modal):
         *,
         asked: frozenset[str] = frozenset({"req", "vp"}),
         orders: list[tuple[str, ...]] | None = None,
+        requirement: str | None = None,
     ) -> None:
-        super().__init__(title=clip(tr("marsbot.form.title", tags=tags_words(tr, tags)))[:45])
+        words = tags_words(tr, tags)
+        title = tr(f"marsbot.form.title_{requirement}", tags=words) if requirement else None
+        super().__init__(title=clip(title or tr("marsbot.form.title", tags=words))[:45])
         self.table_id, self.version, self.tags, self.tr = table_id, version, tags, tr
+        self.requirement = requirement
+        if requirement is not None:
+            asked = asked - {"req"}
         self.orders = {_code(o): o for o in orders or ()}
         self.order: discord.ui.Select[CardDetails] | None = None
         if len(self.orders) > 1:
@@ -229,6 +238,7 @@ class CardDetails(discord.ui.Modal):
         requirement, _, vp = ((self.extras.values if self.extras else None) or [first])[0].partition(":")
         if (requirement, vp) not in self.extras_offered:
             raise UserError("marsbot.form.no_such_tag")
+        requirement = self.requirement or requirement
         chosen = self.tags
         if self.order is not None and self.order.values:
             if self.order.values[0] not in self.orders:

@@ -31,7 +31,7 @@ def intro(tr: Tr, state: Mapping[str, Any]) -> str:
     )
     lines = [
         tr("marsbot.intro.opponent", level=tr(f"cmd.marsbot.difficulty.{level}"), how=how),
-        tr("marsbot.intro.corporation", corporation=corporation_name(tr, corporation)),
+        tr("marsbot.intro.corporation", corporation=corporation_name(tr, corporation, state)),
     ]
     if corporation:
         found = corporations_of(state).get(str(corporation))

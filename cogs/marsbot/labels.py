@@ -8,7 +8,7 @@ from typing import Any
 
 from bot import outgoing
 from bot.i18n import Tr
-from engine.marsbot.content import OFF_MARS, bonus_cards, bonus_of, corporations
+from engine.marsbot.content import OFF_MARS, bonus_cards, bonus_of, corporations, corporations_of
 
 LABEL_MAX = 100
 
@@ -63,10 +63,13 @@ def bonus_name(tr: Tr, card: str, state: Mapping[str, Any] | None = None) -> str
     return tr("marsbot.card_name", name=name, card=card)
 
 
-def corporation_name(tr: Tr, corporation: str | None) -> str:
+def corporation_name(tr: Tr, corporation: str | None, state: Mapping[str, Any] | None = None) -> str:
+    """A corporation's name with its number, as the game's content names it (``state``; else the
+    newest content's: version 3 gave C01, C02, C03 and C05 other cards)."""
     if not corporation or corporation == "none":
         return tr("marsbot.no_corporation")
-    found = corporations().get(corporation)
+    known = corporations_of(state) if state is not None and "content" in state else corporations()
+    found = known.get(corporation)
     if found is None:
         return corporation
     return tr("marsbot.card_name", name=found.name.get(tr.lang, found.name["en"]), card=corporation)

@@ -15,6 +15,7 @@ from bot.i18n import Tr
 from cogs.marsbot.labels import award_name, milestone_name, tile_name
 from cogs.marsbot.places import place_words, space_facts
 from engine.marsbot.content import AWARD_VP
+from engine.marsbot.reports import card_facts
 
 TIED_LISTED = 9
 """The tied spaces are listed by their place on the printed board up to this many (Tharsis's
@@ -54,7 +55,10 @@ def awaited(view: Mapping[str, Any], tr: Tr) -> str | None:
         return None
     kind = question.get("kind")
     if kind == "card":
-        return tr(f"marsbot.ask.card_{question.get('why', 'action')}")
+        ask = tr(f"marsbot.ask.card_{question.get('why', 'action')}")
+        if "content" in view and "req" in card_facts(dict(view)):  # two lists: the requirement by the list
+            ask = f"{ask} {tr('marsbot.ask.card_req_lists')}"
+        return ask
     if kind == "cost":
         tied = [str(s) for s in question.get("tied") or ()]
         tile = tile_name(tr, str(question.get("tile")))

@@ -7,7 +7,13 @@ form's **Order on the card** field is preset to the order tags are usually print
 (``PRINTED_RANK``); MarsBot resolves the tags left to right, so it is there to be checked.
 A card with a tag printed twice (Research) takes the tag-by-tag form (**Card revealed…**).
 
-Ids are ``mbt:<table>:<version>`` (persistent across restarts; an older board is refused).
+Where the game counts a card's requirement (C05's money), the post shows the list twice, one for a
+card without a requirement and one for a card with one: the requirement is told by which list the
+tags are picked in, in the same tap, and the form asks only the rest (a requirement card costs no
+extra tap).
+
+Ids are ``mbt:<table>:<version>`` and ``mbt:<table>:<version>:req|noreq`` (persistent across
+restarts; an older board is refused).
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from db.models import TableRow
 from engine.marsbot.reports import card_facts
 
 NO_TAGS = "none"
+REQUIREMENT_LISTS: tuple[str, ...] = ("noreq", "req")
+"""The two lists of a game that asks the requirement: without one first (most cards have none)."""
 COMBOS: tuple[tuple[str, ...], ...] = (
     ("space", "event"),
     ("power", "building"),
@@ -85,20 +93,26 @@ def orders(tags: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 class TagSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"mbt:(?P<table>\d+):(?P<version>\d+)",
+    template=r"mbt:(?P<table>\d+):(?P<version>\d+)(?::(?P<req>req|noreq))?",
 ):
-    """The board's list of tags; choosing opens the card's form."""
+    """The board's list of tags; choosing opens the card's form. ``requirement``: the list of
+    cards without (``noreq``) or with (``req``) a requirement, ``None``: the one list of a game
+    that does not ask it."""
 
-    def __init__(self, item: discord.ui.Select[Any], table_id: int, version: int) -> None:
+    def __init__(
+        self, item: discord.ui.Select[Any], table_id: int, version: int, requirement: str | None = None
+    ) -> None:
         super().__init__(item)
-        self.table_id, self.version = table_id, version
+        self.table_id, self.version, self.requirement = table_id, version, requirement
 
     @classmethod
-    def build(cls, table: TableRow, tr: Tr) -> TagSelect:
+    def build(cls, table: TableRow, tr: Tr, requirement: str | None = None) -> TagSelect:
         choices = tag_choices(dict(table.options or {}))
+        suffix = f":{requirement}" if requirement else ""
+        placeholder = "marsbot.quick.placeholder" + (f"_{requirement}" if requirement else "")
         item: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"mbt:{table.id}:{table.version}",
-            placeholder=clip(tr("marsbot.quick.placeholder"))[:150],
+            custom_id=f"mbt:{table.id}:{table.version}{suffix}",
+            placeholder=clip(tr(placeholder))[:150],
             min_values=1,
             max_values=MAX_TAGS,
             options=[
@@ -109,13 +123,20 @@ class TagSelect(
                 for c in choices
             ],
         )
-        return cls(item, table.id, table.version)
+        return cls(item, table.id, table.version, requirement)
+
+    @classmethod
+    def build_all(cls, table: TableRow, tr: Tr) -> list[TagSelect]:
+        """The board's lists: one, or where the game asks the requirement one per answer."""
+        if "req" not in card_facts(table.state or {}):
+            return [cls.build(table, tr)]
+        return [cls.build(table, tr, requirement) for requirement in REQUIREMENT_LISTS]
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
     ) -> TagSelect:
-        return cls(item, int(match["table"]), int(match["version"]))
+        return cls(item, int(match["table"]), int(match["version"]), match["req"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await run_guarded(interaction, self._choose(interaction))
@@ -125,8 +146,10 @@ class TagSelect(
         table = await board_table(interaction, self.table_id, self.version)
         tags = chosen_tags(list(self.item.values), dict(table.options or {}))
         ordered = orders(tags)
+        asked = card_facts(table.state or {})
+        requirement = self.requirement if "req" in asked else None  # a list of an older board: ignored
         await interaction.response.send_modal(
             CardDetails(
-                table.id, table.version, ordered[0], tr, asked=card_facts(table.state or {}), orders=ordered
+                table.id, table.version, ordered[0], tr, asked=asked, orders=ordered, requirement=requirement
             )
         )

@@ -95,7 +95,8 @@ def research_card(state: State, step: Step, events: list[Event]) -> Question | N
 
 
 def rapid_sprouting(state: State, step: Step, events: list[Event]) -> Question | None:
-    """B23 (C01): MarsBot places a greenery; no legal space: nothing (a bonus card never fails)."""
+    """B23 (C02; C01 in content 2): MarsBot places a greenery; no legal space: nothing (a bonus
+    card never fails)."""
     greenery: Step = {"do": "place", "tile": "greenery", "reason": "b23", "failure": None}
     push(state, greenery, _end(step["card"], False))
     return None

@@ -318,7 +318,7 @@ class BonusCard:
     """An expansion the card is left out with (B06 without Venus; B05 without Colonies)."""
     reconstructed: bool
     corporation: str | None = None
-    """The corporation that brings the card (B23: C01); never in the bonus deck."""
+    """The corporation that brings the card (B23: C02, C01 in version 2); never in the bonus deck."""
 
 
 def _build_bonus(content: Content) -> Mapping[str, BonusCard]:

@@ -1,14 +1,17 @@
-"""MarsBot's corporations: set-up and the effects that fire while it plays.
+"""MarsBot's corporations: set-up and the effects that fire while it plays (by effect, not number).
 
-C02 Thermal grid: cubes on its tracks; reaching a white cube resolves the top project card for
+Content version 3 (``corporations.v3.json``) numbers them as the rulebook's page does: C01
+Megaproject holdings: +4 M€ for a card costing 20 M€ or more, drafts the card with the highest
+cost (rules version 3, ``draft_priority``). C02 Sprouting consortium: B23 joins the action deck.
+C03 Thermal grid: cubes on its tracks; reaching a white cube resolves the top project card for
 MarsBot (question ``card`` why ``white_cube``; from rules version 2 instead of the space's
-temperature step, ``instead``), a black cube raises the temperature by 1; a used
-cube leaves the board. C03 Permit office: B06 and B16 leave the game; +2 M€ for a card with a
-requirement. C09 Earth liaison: 25 M€; +2 M€ whenever the Earth track rises. CX1 Megaproject
-holdings: +4 M€ for a card costing 20 M€ or more. CX2 Green nursery: 2 plants and a starting
-plant tag (resolved like a played tag: a plant on the card, the plant track advances); a plant
-for every plant, microbe or animal tag; before each action phase, 5 plants -> the plant track
-advances. C01 drafts the card with the highest cost (rules version 3, ``draft_priority``).
+temperature step, ``instead``), a black cube raises the temperature by 1; a used cube leaves the
+board. C05 Permit office: B06 and B16 leave the game; +2 M€ for a card with a requirement; B25
+joins the action deck. C09 Earth liaison: 25 M€; +2 M€ whenever the Earth track rises. CX2 Green
+nursery: 2 plants and a starting plant tag (resolved like a played tag: a plant on the card, the
+plant track advances); a plant for every plant, microbe or animal tag; before each action phase,
+5 plants -> the plant track advances. Version 2 had C01 with B23, the cubes on C02, the
+requirement on C03, B25 alone on C05 and the 4 M€ card unnumbered (CX1); its games keep it.
 """
 
 from __future__ import annotations
@@ -34,8 +37,9 @@ LOBBYISTS: tuple[str, ...] = ("B06", "B16")
 HIGHEST_COST = "cost"
 DRAFT_PRIORITIES: dict[str, str] = {"C01": HIGHEST_COST}
 """The corporations' draft priorities the rulebook's text shows: C01 „Nejvyšší náklady" (the
-reference's ``mostExpensive``). They live here, not in ``corporations.v2.json``, because that file
-has shipped; a game's rules version decides whether they apply."""
+reference's ``mostExpensive``, Credicor's). By number, as the rulebook prints it: content 3's C01
+is the card that shows it; a content-2 game's C01 (the B23 card) keeps it, as rules version 3
+shipped. A game's rules version decides whether it applies."""
 
 
 def has_effect(state: State, effect: str) -> bool:
@@ -90,7 +94,7 @@ def on_tag(state: State, tag: str, events: list[Event]) -> None:
 
 
 def card_money(state: State, card: dict[str, Any], events: list[Event]) -> None:
-    """C03 and CX1 after a project card is resolved."""
+    """The requirement and the 20 M€ money after a project card is resolved."""
     if card["req"] and has_effect(state, REQUIREMENT_MONEY):
         gain_money(state, events, REQUIREMENT_BONUS, "corporation")
     if card["cost"] >= EXPENSIVE_COST and has_effect(state, EXPENSIVE_MONEY):
@@ -99,7 +103,7 @@ def card_money(state: State, card: dict[str, Any], events: list[Event]) -> None:
 
 @handler("cube")
 def cube(state: State, step: Step, events: list[Event]) -> Question | None:
-    """C02: a cube on the space reached is used (and leaves the board)."""
+    """The cube card (C03): a cube on the space reached is used (and leaves the board)."""
     colour, track, space = step["colour"], step["track"], step["space"]
     spaces = state["cubes"][colour].get(track, [])
     if space not in spaces:

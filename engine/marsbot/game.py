@@ -21,7 +21,7 @@ from engine.marsbot.corporations import set_up
 from engine.marsbot.levels import CUSTOM, MODIFICATIONS, parse
 from engine.marsbot.levels import OPTION as MODIFICATIONS_OPTION
 from engine.marsbot.maps import MAPS, THARSIS
-from engine.marsbot.moves import legal_moves
+from engine.marsbot.moves import legal_moves, move_kinds
 from engine.marsbot.notation import ANSWERS, RESIGN, canonical, parse_move
 from engine.marsbot.reports import answer, final_move, report
 from engine.marsbot.resolve import append, run
@@ -106,6 +106,11 @@ class MarsBot(Game):
         if seat != PERSON_SEAT:
             return iter(())
         return legal_moves(state)
+
+    def move_kinds(self, state: State, seat: int) -> frozenset[str]:
+        """The kinds of ``legal_moves(state, seat)``, found without listing every move (the
+        board's buttons ask only which kinds exist)."""
+        return move_kinds(state) if seat == PERSON_SEAT else frozenset()
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

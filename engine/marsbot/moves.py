@@ -13,7 +13,15 @@ from collections.abc import Iterator
 
 from engine.core import Move, State
 from engine.marsbot.common import PERSON, awards_of, milestones_of, track_ids
-from engine.marsbot.content import AWARD_LIMIT, MILESTONE_LIMIT, TAGS, TRACK_LENGTH, tracks_of
+from engine.marsbot.content import (
+    AWARD_LIMIT,
+    MILESTONE_LIMIT,
+    OFF_MARS,
+    TAGS,
+    TRACK_LENGTH,
+    mars_of,
+    tracks_of,
+)
 from engine.marsbot.notation import (
     ADVANCE,
     AWARD,
@@ -30,6 +38,7 @@ from engine.marsbot.notation import (
     MAX_VALUE,
     MILESTONE,
     NO,
+    PARAMS,
     PASS_MOVE,
     PLANTS,
     RAISE,
@@ -44,7 +53,7 @@ from engine.marsbot.notation import (
     card_move,
 )
 from engine.marsbot.params import steps_left
-from engine.marsbot.placement import person_final_spaces, person_spaces
+from engine.marsbot.placement import person_final_spaces, person_may_place, person_spaces
 from engine.marsbot.tracks import lowest_track
 
 CARD_COSTS = range(46)
@@ -119,3 +128,43 @@ def legal_moves(state: State) -> Iterator[Move]:
     if state["phase"] == "final":
         return final_moves(state)
     return report_moves(state)
+
+
+def report_kinds(state: State) -> set[str]:
+    """The kinds ``report_moves`` yields, each decided by the first move of it found (a tile: the
+    first free space, not every space of every tile)."""
+    mars = mars_of(state)
+    spaces = (*mars.order, *OFF_MARS)
+    kinds = {GAIN, DONE_MOVE.kind, PASS_MOVE.kind}
+    if any(person_may_place(state, tile, sid) is None for tile in TILES for sid in spaces):
+        kinds.add(TILE)
+    params = PARAMS if state["options"]["venus"] else PARAMS[:2]
+    if any(steps_left(state, param) > 0 for param in params):
+        kinds.add(RAISE)
+    board = tracks_of(state)
+    if any(board[t].cut is not None and state["tracks"][t] > 0 for t in track_ids(state)):
+        kinds.add(CUT)
+    if state["money"] > 0:
+        kinds.add(TAKE)
+    if state["tracks"][lowest_track(state)] < TRACK_LENGTH:
+        kinds.add(ADVANCE)
+    if len(state["milestones"]) < MILESTONE_LIMIT and set(milestones_of(state)) - set(state["milestones"]):
+        kinds.add(MILESTONE)
+    if len(state["awards"]) < AWARD_LIMIT and set(awards_of(state)) - set(state["awards"]):
+        kinds.add(AWARD)
+    return kinds
+
+
+def move_kinds(state: State) -> frozenset[str]:
+    """The kinds of the moves ``legal_moves`` lists now, without listing them: the board's
+    buttons need only which kinds exist (issue 28: listing every tile space per button set
+    cost 3–4 ms a move). Equal to ``{m.kind for m in legal_moves(state)}`` (a property test)."""
+    if state["phase"] == "over":
+        return frozenset()
+    if state["question"] is not None:
+        return frozenset({state["question"]["kind"]})
+    if state["phase"] == "final":
+        if state["finals"][PERSON]:
+            return frozenset()
+        return frozenset({DONE_MOVE.kind, *((TILE,) if person_final_spaces(state) else ())})
+    return frozenset(report_kinds(state))

@@ -30,7 +30,7 @@ from engine.marsbot.notation import (
     VP_SIGNS,
     card_move,
 )
-from engine.marsbot.setup import CORPORATION_CHOICES
+from engine.marsbot.setup import NEW_GAME_CORPORATIONS
 
 LARGEST_VALUE = 40
 """Random award values stay near real ones (0–40), so either side may lead."""
@@ -42,7 +42,7 @@ def random_options(rng: Rng, map_name: str | None = None) -> dict[str, Any]:
     return {
         "map": map_name or rng.choice(MAPS),
         "difficulty": rng.choice(DIFFICULTIES),
-        "corporation": rng.choice(CORPORATION_CHOICES),
+        "corporation": rng.choice(NEW_GAME_CORPORATIONS),
         "prelude": rng.below(2) == 1,
         "venus": rng.below(2) == 1,
         "draft": rng.below(2) == 1,

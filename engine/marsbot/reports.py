@@ -164,8 +164,9 @@ def final_move(state: State, move: Move, events: list[Event]) -> None:
 
 def card_facts(state: State) -> frozenset[str]:
     """Which of a revealed card's requirement (``req``) and VP (``vp``) this game uses, so the
-    card form asks only those: the requirement for C03's money, the VP for the hard level's card VP
-    (its tags and cost are always asked). An unused one may be answered ``-``."""
+    card form asks only those: the requirement for its money (C05; C03 in content 2), the VP for
+    the hard level's card VP (its tags and cost are always asked). An unused one may be answered
+    ``-``."""
     used = {"req"} if has_effect(state, REQUIREMENT_MONEY) else set()
     return frozenset(used | ({"vp"} if modified(state, CARD_VP) else set()))
 

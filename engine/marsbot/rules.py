@@ -6,8 +6,9 @@ version rides in ``state["content"]`` under ``rules`` (the key a stored game, a 
 record already pass back to ``new``); a game stored before the key existed plays version 1.
 
 Version 2 (issue 26, the rulebook audit):
-- C02's white cube resolves a project card *instead of* the temperature step of its space
-  („vyhodnoťte za MarsBota horní kartu projektu z balíčku (namísto zvýšení teploty)");
+- the cube card's (C02 in content 2, C03 from 3) white cube resolves a project card *instead of*
+  the temperature step of its space („vyhodnoťte za MarsBota horní kartu projektu z balíčku
+  (namísto zvýšení teploty)");
 - C09's 2 M€ come also when a final greenery moves the Earth cube („Kdykoli se zvýší MarsBotův
   stav na stupnici Země");
 - the person's tiles follow the base game (Mohole Area on an ocean space, Artificial Lake's ocean
@@ -15,7 +16,8 @@ Version 2 (issue 26, the rulebook audit):
 
 Version 3 (issue 26, the corporations' draft priority): in the draft variant C01 takes the card
 with the highest cost („Priorita draftu": „Nejvyšší náklady") instead of a random one, and its
-post-draft discard spares its most expensive cards (``generations.research``).
+post-draft discard spares its most expensive cards (``generations.research``). Content version 3
+makes C01 the card that prints that priority (the 4 M€ card); a content-2 game's C01 keeps it.
 """
 
 from __future__ import annotations

@@ -32,9 +32,17 @@ PROJECT = "P"
 """A project card in the action deck: the person reveals it when MarsBot draws it."""
 GOVERNMENT = "B16"
 CORPORATIONS_OFFERED: tuple[str, ...] = ("C01", "C02", "C03", "C05", "C09", "CX1", "CX2")
-"""Every corporation a game may be set up with; "random" draws among those its content has (so a
-game set up with version 1, which lacks C01 and C05, draws as it always did)."""
+"""Every corporation any content version has; "random" draws among those the game's content has
+(so a game set up with version 1, which lacks C01 and C05, draws as it always did)."""
 CORPORATION_CHOICES: tuple[str, ...] = ("none", "random", *CORPORATIONS_OFFERED)
+"""What a game's options may name (a stored game's too: CX1 is version 2's)."""
+NEW_GAME_CORPORATIONS: tuple[str, ...] = (
+    "none",
+    "random",
+    *(c for c in CORPORATIONS_OFFERED if c in corporations()),
+)
+"""What a new game may be set up with: the corporations of the newest content (version 3 reads
+CX1's card as C01, so CX1 is offered no more)."""
 
 
 def bonus_deck_ids(options: Mapping[str, Any], content: Mapping[str, int]) -> list[str]:
@@ -86,7 +94,7 @@ def build_action_deck(state: State, rng: Rng, events: list[Event]) -> None:
 
 
 def corporation_card(state: State) -> str | None:
-    """The bonus card MarsBot's corporation adds before every action phase (C01: B23, C05: B25)."""
+    """The bonus card MarsBot's corporation adds before every action phase (content 3: C02 B23, C05 B25)."""
     corp = state["corporation"]
     if corp is None:
         return None

@@ -1,7 +1,7 @@
 """MarsBot's tracks: a tag advances one, a space's action triggers once, the person's cuts.
 
 Advancing a track by 1: at its end (18) it is a failed action. Otherwise the cube moves on; a
-space beyond the highest ever reached triggers its action (and C02's cube there: from rules
+space beyond the highest ever reached triggers its action (and the cube card's cube there: from rules
 version 2 a white cube's project card replaces the space's temperature step); a space
 reached before does nothing ("tyto akce se znovu neaktivují"). C09 gains 2 M€ whenever the Earth
 track rises, re-reached spaces included. A wild tag advances the lowest of the seven tracks (the

@@ -306,7 +306,7 @@ def paint_owner(draw: ImageDraw.ImageDraw, owner: str, cx: float, cy: float, siz
 
 
 def paint_cube(draw: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, size: float) -> None:
-    """C02's cube: white with a dark edge, or black with a white edge."""
+    """The cube card's (C03) cube: white with a dark edge, or black with a white edge."""
     fill, edge = (WHITE, DARK) if colour == "white" else (BLACK_CUBE, WHITE)
     draw.rounded_rectangle((cx - size, cy - size, cx + size, cy + size), size * 0.25, fill=rgba(edge))
     inner = size * 0.72

@@ -185,7 +185,7 @@ def reached(view: View, track: str) -> int:
 
 
 def cubes(view: View, colour: str) -> dict[str, set[int]]:
-    """C02's cubes of ``colour`` ("white" or "black") still on the tracks: track -> spaces."""
+    """The cube card's cubes of ``colour`` ("white" or "black") still on the tracks: track -> spaces."""
     found = (view.get("cubes") or {}).get(colour) or {}
     return {str(track): {_number(p) for p in spaces or ()} for track, spaces in found.items()}
 

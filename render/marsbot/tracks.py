@@ -3,7 +3,7 @@
 Each space shows the icon of its action (TR as a number on a white box). What lies ahead is
 bright; what the cube has passed, up to the highest space it ever reached, is dark with grey
 silhouettes (those spaces will not trigger again), and a white bar closes that stretch. The
-cube is a frame in MarsBot's orange around its space; C02's white and black cubes sit in the
+cube is a frame in MarsBot's orange around its space; the cube card's white and black cubes sit in the
 corner of theirs. The two looks of the whole panel (all ahead, all passed) are drawn once per
 content version and language; a picture pastes the passed stretch of each row over the bright
 one and adds the cubes, so it costs a few pastes.
@@ -181,7 +181,7 @@ def draw_tracks(
 
 
 def draw_markers(img: Image.Image, view: View, lay: TrackLayout, top: int) -> None:
-    """The end of the passed stretch, MarsBot's cube and C02's cubes."""
+    """The end of the passed stretch, MarsBot's cube and the cube card's cubes."""
     white, black = cubes(view, "white"), cubes(view, "black")
     for index, track in enumerate(lay.tracks):
         row = top + lay.row_top(index)

@@ -1,5 +1,6 @@
-"""C01 and C05 through the bot: ``/marsbot new corporation:`` offers them, the first post says
-what the corporation does, and its bonus card is in MarsBot's action pile."""
+"""C02 and C05 (content 3; C01 and C05 in content 2) through the bot: ``/marsbot new
+corporation:`` offers them, the first post says what the corporation does, and its bonus card is
+in MarsBot's action pile."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from tests.bot.marsbot_table import MarsBotTable
 @pytest.mark.parametrize(
     ("corporation", "card", "says"),
     [
-        ("C01", "B23", "Rapid sprouting (B23)"),
+        ("C02", "B23", "Rapid sprouting (B23)"),
         ("C05", "B25", "Do it right (B25)"),
     ],
 )
-async def test_c01_and_c05_are_offered_and_bring_their_bonus_card(
+async def test_c02_and_c05_are_offered_and_bring_their_bonus_card(
     simcord_env: Env, corporation: str, card: str, says: str
 ) -> None:
     table = await MarsBotTable.open(simcord_env, seed=3)

@@ -47,3 +47,19 @@ async def test_without_the_option_the_game_is_on_tharsis(simcord_env: Env) -> No
     await table.start()
     assert (await table.state())["options"]["map"] == "tharsis"
     assert any("two players on Tharsis" in post.content for post in table.posts())
+
+
+def test_hellas_heat_and_south_pole_ocean_bonuses_are_said_in_words() -> None:
+    """Hellas prints heat and, at the south pole, an ocean for 6 M€: a post names them as the
+    printed board shows them (they were missing from the catalogs: the post showed the key)."""
+    from bot.i18n import Tr
+    from cogs.marsbot.places import place_words, space_facts
+    from engine.marsbot.game import GAME
+
+    view = GAME.view(GAME.new(1, {"map": "hellas"}, 3), 0)
+    en, cs = Tr("en"), Tr("cs")
+    assert place_words(en, "H3", space_facts(view, "H3")) == "row H, 3rd space — 2 heat"
+    south_pole = "row I, 3rd space — South Pole: 1 ocean for 6 M€"
+    assert place_words(en, "I3", space_facts(view, "I3")) == south_pole
+    assert place_words(cs, "E7", space_facts(view, "E7")) == "řada E, 7. pole — 3× teplo, pole pro oceán"
+    assert place_words(cs, "I3", space_facts(view, "I3")).endswith("1 oceán za 6 €")

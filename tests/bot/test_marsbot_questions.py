@@ -79,8 +79,8 @@ def test_marsbot_first_with_no_final_greenery_says_it_has_none() -> None:
     assert "🌳 MarsBot nemá žádnou závěrečnou zeleň" in "\n".join(words("cs", events))
 
 
-def test_c02s_white_cube_says_what_it_replaces() -> None:
-    state = position({"corporation": "C02"}, tracks={"building": 5}, action_deck=["P"])
+def test_c03s_white_cube_says_what_it_replaces() -> None:
+    state = position({"corporation": "C03"}, tracks={"building": 5}, action_deck=["P"])
     state, _ = GAME.apply(state, 0, "done")
     _, events = GAME.apply(state, 0, "card building 3 noreq vp0")
     text = "\n".join(words("en", events))

@@ -11,6 +11,7 @@ from simcord import Env
 
 from bench.marsbot_taps import card_by_taps, components_of, control, preset
 from bot.client import GameBot
+from cogs.marsbot.tag_select import TagSelect
 from engine.marsbot.setup import PROJECT
 from tests.bot.harness import moved
 from tests.bot.marsbot_table import MarsBotTable
@@ -44,7 +45,7 @@ async def test_a_card_with_one_tag_is_three_taps(simcord_env: Env) -> None:
     taps = await card_by_taps(table.person, table.posts()[-1], (("science",), 9, False, "vp0"), {})
     assert 1 + taps == 3
     state = await table.state()
-    # a medium game without C03 uses neither the requirement nor the VP: not asked
+    # a medium game without C05 (C03 in content 2) uses neither the requirement nor the VP: not asked
     assert state["played"][-1] == {"tags": ["science"], "cost": 9, "req": None, "vp": None}
     assert "MarsBot plays a card: Science; 9 M€. Then put it on" in "".join(
         p.content for p in table.posts()[-2:]
@@ -71,20 +72,22 @@ async def test_a_card_with_two_tags_printed_together_is_three_taps_and_keeps_the
 async def test_two_tags_chosen_apart_come_in_their_usual_printed_order_and_the_form_can_change_it(
     simcord_env: Env,
 ) -> None:
-    """On the hard level with C03 (both the requirement and the VP count) the form asks them too,
-    in one select of four (the hard level asks only whether the VP is negative)."""
+    """On the hard level with C05 (both the requirement and the VP count) the requirement is told
+    by the list the tags are picked in, and the form asks the order and the VP (the hard level
+    asks only whether the VP is negative)."""
     table = await MarsBotTable.open(simcord_env, seed=3)
-    await table.start(difficulty="hard", corporation="C03")
+    await table.start(difficulty="hard", corporation="C05")
     await before_marsbot_draws(table, lambda card: card == PROJECT)
     await end_turn(table)
-    shown = await table.person.select(table.posts()[-1], ["space", "city"])
-    assert shown.modal is not None and shown.modal["title"] == "Card: City, Space"
+    board = table.posts()[-1]
+    shown = await table.person.select(board, ["space", "city"], custom_id=_list_id(board, "req"))
+    assert shown.modal is not None and shown.modal["title"] == "Card: City, Space, with a requirement"
     order = control(shown.modal, "mbf:order")
     assert order is not None and preset(order) == "city.space"
     assert [o["label"] for o in order["options"]] == ["City, Space", "Space, City"]
     extras = control(shown.modal, "mbf:extras")
-    assert extras is not None and preset(extras) == "noreq:vp0+" and len(extras["options"]) == 4
-    typed = {"mbf:order": ["space.city"], "mbf:cost": "28", "mbf:extras": ["req:vp0+"]}
+    assert extras is not None and preset(extras) == "-:vp0+" and len(extras["options"]) == 2
+    typed = {"mbf:order": ["space.city"], "mbf:cost": "28", "mbf:extras": ["-:vp0+"]}
     assert moved(await table.person.submit_modal(shown, typed))
     post = table.posts()[-1].content
     assert "MarsBot plays a card: Space, City; 28 M€, has a requirement, no negative VP" in post
@@ -155,37 +158,76 @@ async def test_the_tag_list_and_the_card_form_in_czech(
 ) -> None:
     table = await MarsBotTable.open(simcord_env, seed=3)
     user_locales[table.person.id] = "cs"
-    await table.start(venus=True, difficulty="hard", corporation="C03")
+    await table.start(venus=True, difficulty="hard", corporation="C05")
     await before_marsbot_draws(table, lambda card: card == PROJECT)
     await end_turn(table, "Konec tahu")
     board = table.posts()[-1]
     assert "vyber její symboly kategorií v seznamu níže" in board.content
-    select = _tag_list(board)
-    assert select["placeholder"].startswith("Symboly karty")
-    assert "Venuše + Mikrob" in [o["label"] for o in select["options"]]  # Venus Next: its combinations
-    shown = await table.person.select(board, ["microbe", "venus"])
-    assert shown.modal is not None
+    assert "u karty bez podmínky vyber symboly v **prvním seznamu**, u karty s podmínkou ve **druhém" in (
+        board.content
+    )
+    lists = _tag_lists(board)
+    assert [t["placeholder"] for t in lists] == [
+        "Karta bez podmínky: vyber tady její symboly",
+        "Karta s podmínkou: vyber tady její symboly",
+    ]
+    assert "Venuše + Mikrob" in [o["label"] for o in lists[0]["options"]]  # Venus Next: its combinations
+    shown = await table.person.select(board, ["microbe", "venus"], custom_id=lists[0]["custom_id"])
+    assert shown.modal is not None and shown.modal["title"].endswith(", bez podmínky")
     order = control(shown.modal, "mbf:order")
     assert order is not None and preset(order) == "venus.microbe"
     labels = [c.get("label") for c in components_of(shown.modal)]
-    assert "Pořadí na kartě zleva doprava" in labels and "Podmínka a vítězné body" in labels
+    assert "Pořadí na kartě zleva doprava" in labels and "Vítězné body" in labels
+    assert "Podmínka a vítězné body" not in labels
 
 
 def _tag_list(message: object) -> dict:
-    return next(c for c in components_of({"components": _rows(message)}) if c.get("type") == 3)
+    return _tag_lists(message)[0]
+
+
+def _tag_lists(message: object) -> list[dict]:
+    return [c for c in components_of({"components": _rows(message)}) if c.get("type") == 3]
+
+
+def _list_id(message: object, requirement: str) -> str:
+    """The custom id of the board's tag list for cards without (``noreq``) or with (``req``) a
+    requirement."""
+    return next(t["custom_id"] for t in _tag_lists(message) if t["custom_id"].endswith(f":{requirement}"))
+
+
+@pytest.mark.parametrize(("difficulty", "requirement"), [("hard", True), ("hard", False), ("medium", True)])
+async def test_with_c05_the_requirement_is_picked_with_the_tags_so_a_card_is_three_taps(
+    simcord_env: Env, difficulty: str, requirement: bool
+) -> None:
+    """C05 counts a card's requirement: the board has a tag list for cards without one and one
+    for cards with one, so a card with a requirement is End turn, its tags, Submit — 3 taps, as
+    any other (the form asked it in a select of its own before: 4)."""
+    table = await MarsBotTable.open(simcord_env, seed=3)
+    await table.start(difficulty=difficulty, corporation="C05")
+    await before_marsbot_draws(table, lambda card: card == PROJECT)
+    await end_turn(table)
+    board = table.posts()[-1]
+    assert "pick the tags in the **first list** for a card without one" in board.content
+    assert [t["placeholder"] for t in _tag_lists(board)] == [
+        "No requirement on the card: pick its tags here",
+        "The card has a requirement: pick its tags here",
+    ]
+    taps = await card_by_taps(table.person, board, (("science",), 9, requirement, "vp+"), {})
+    assert 1 + taps == 3
+    state = await table.state()
+    vp = "nonneg" if difficulty == "hard" else None  # not negative: all the hard level asks
+    assert state["played"][-1] == {"tags": ["science"], "cost": 9, "req": requirement, "vp": vp}
+
+
+def test_a_tag_list_posted_before_the_two_lists_still_answers() -> None:
+    """A board posted before (one list, id ``mbt:<table>:<version>``) keeps working after the
+    update: its list is read as the one list, whose form asks the requirement as before."""
+    template = TagSelect.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+    old, no, yes = (template.fullmatch(i) for i in ("mbt:5:7", "mbt:5:7:noreq", "mbt:5:7:req"))
+    assert old and no and yes
+    assert (old["req"], no["req"], yes["req"]) == (None, "noreq", "req")
 
 
 def _rows(message: object) -> list[dict]:
     found = getattr(message, "message", message)
     return [row if isinstance(row, dict) else row.to_dict() for row in found.components]  # type: ignore[attr-defined]
-
-
-def test_the_taps_benchmark_reports_the_median_of_a_scripted_game(capsys: pytest.CaptureFixture[str]) -> None:
-    """Run as the README says (``python -m bench.marsbot_taps``), one game: the medium game meets
-    the target (its cards: End turn, the tags in one choice, Submit)."""
-    from bench.marsbot_taps import main
-
-    assert main(["--games", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "project-card turns:" in out and "target <= 3  ok" in out
-    assert "bonus-card turns:" in out and "by the flow before issue 26" in out

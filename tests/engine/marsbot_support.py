@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event, Rng
+from engine.marsbot import content
 from engine.marsbot.game import GAME
 from engine.marsbot.randomplay import random_move
 
@@ -25,6 +26,9 @@ DEFAULT_ANSWERS = {
 
 FIRST_CONTENT = {"tracks": 1, "mars": 1, "bonus": 1, "corporations": 1}
 """The content a game stored before version 2 of the bonus cards and corporations pinned."""
+V2: dict[str, int] = {**content.newest(), "bonus": 2, "corporations": 2, "rules": 3}
+"""A game stored with version 2 of the bonus cards and corporations (C01 with B23, CX1 the 4 M€
+card), before version 3 read the corporation page card by card."""
 
 
 def position(

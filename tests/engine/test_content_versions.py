@@ -57,6 +57,8 @@ RELEASED: dict[str, str] = {
     "marsbot/data/tracks.v1.json": "69f285002424de85c233b319fa9f5abc0bf68f91074b93d1180dca32f2d756c1",
     "marsbot/data/bonus.v2.json": "176f97a7910b7963544d53cbf8ffdbb69b70a301001f488da5904db625796209",
     "marsbot/data/corporations.v2.json": "1ffaa6dfb204deb391d8bca942ede7347e62900e0ee9e331e429fde535628531",
+    "marsbot/data/bonus.v3.json": "b85e77a71c412a43d8c7c32a4be8799a458391d8ac5888810a2aa5eb7f2b3902",
+    "marsbot/data/corporations.v3.json": "874fc06ec81431cb7407a0b9a7659551690456197c97b0226841d15f8f2dedf4",
     "marsbot/data/tracks.v2.json": "908f4be949386faa30be2be596e254531017db7dab24e171abe2a7bfda86b760",
     "marsbot/data/hellas.v1.json": "c694c52c6962ca0b31b8b941a36adf1732fd11404f2b839b5f6a49b022854e29",
     "marsbot/data/elysium.v1.json": "b56f7fe431a877ce5ec98a4fe6ee1688332d22325f31d1c1d7fc4e304f304230",

@@ -23,9 +23,9 @@ def test_a_new_game_plays_the_latest_rules_and_a_stored_game_the_version_it_name
         GAME.new(1, {}, 3, {**RULES_1, "rules": 7})
 
 
-def test_c02s_white_cube_resolves_a_card_instead_of_the_temperature_step() -> None:
+def test_c03s_white_cube_resolves_a_card_instead_of_the_temperature_step() -> None:
     """„vyhodnoťte za MarsBota horní kartu projektu z balíčku (namísto zvýšení teploty)\""""
-    state = position({"corporation": "C02"}, tracks={"building": 5})
+    state = position({"corporation": "C03"}, tracks={"building": 5})
     after, events, asked = play_card(state, "building 3 noreq vp0", ["card science 4 noreq vp0"])
     assert asked[1] == {"kind": "card", "why": "white_cube"}
     assert after["params"]["temperature"] == -30 and after["tr"] == 20  # no temperature step
@@ -34,8 +34,8 @@ def test_c02s_white_cube_resolves_a_card_instead_of_the_temperature_step() -> No
     assert after["tracks"]["science"] == 2 and len(after["played"]) == 2
 
 
-def test_c02s_black_cube_still_raises_the_temperature() -> None:
-    after, events, _ = play_card(position({"corporation": "C02"}, tracks={"earth": 2}), "earth 3 noreq vp0")
+def test_c03s_black_cube_still_raises_the_temperature() -> None:
+    after, events, _ = play_card(position({"corporation": "C03"}, tracks={"earth": 2}), "earth 3 noreq vp0")
     assert after["params"]["temperature"] == -28 and after["tr"] == 21
     assert of(events, "cube") == [{"track": "earth", "space": 3, "colour": "black"}]
 

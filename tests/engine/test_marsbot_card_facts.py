@@ -1,5 +1,5 @@
 """A revealed card's requirement and VP are asked only where the game uses them (issue 26: a
-card in few taps): the requirement for C03's money, the VP for the hard level's card VP.
+card in few taps): the requirement for C05's money (C03 in content 2), the VP for the hard level's card VP.
 An unused one is answered ``-``; a used one left out is refused and changes nothing."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from tests.engine.marsbot_support import of, play_card, position
     [
         ({}, frozenset()),
         ({"difficulty": "hard"}, frozenset({"vp"})),
-        ({"corporation": "C03"}, frozenset({"req"})),
-        ({"difficulty": "brutal", "corporation": "C03"}, frozenset({"req", "vp"})),
+        ({"corporation": "C05"}, frozenset({"req"})),
+        ({"difficulty": "brutal", "corporation": "C05"}, frozenset({"req", "vp"})),
     ],
 )
 def test_the_facts_a_game_uses(options: dict, used: frozenset) -> None:
@@ -36,7 +36,7 @@ def test_an_unused_requirement_and_vp_are_recorded_as_not_asked() -> None:
 @pytest.mark.parametrize(
     ("options", "answer", "refusal"),
     [
-        ({"corporation": "C03"}, "card building 12 - vp0", "marsbot.card_needs_req"),
+        ({"corporation": "C05"}, "card building 12 - vp0", "marsbot.card_needs_req"),
         ({"difficulty": "hard"}, "card building 12 noreq -", "marsbot.card_needs_vp"),
     ],
 )
@@ -50,8 +50,8 @@ def test_a_used_fact_left_out_is_refused(options: dict, answer: str, refusal: st
     assert refused.value.code == refusal
 
 
-def test_c03_pays_for_a_requirement_given_and_the_unused_vp_is_not_asked() -> None:
-    state, events, _ = play_card(position({"corporation": "C03"}), "building 12 req -")
+def test_c05_pays_for_a_requirement_given_and_the_unused_vp_is_not_asked() -> None:
+    state, events, _ = play_card(position({"corporation": "C05"}), "building 12 req -")
     assert any(e["why"] == "corporation" for e in of(events, "money"))
     assert state["played"][-1]["vp"] is None
 

@@ -4,10 +4,12 @@ version 1 keep their corporations, their bonus deck and their B03."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.game import replay
 from engine.marsbot import content
 from engine.marsbot.game import GAME
-from tests.engine.marsbot_support import FIRST_CONTENT, codes, marsbot_turn, position, random_game
+from tests.engine.marsbot_support import FIRST_CONTENT, V2, codes, marsbot_turn, position, random_game
 
 
 def test_version_2_adds_b23_and_b25_for_c01_and_c05() -> None:
@@ -20,17 +22,21 @@ def test_version_2_adds_b23_and_b25_for_c01_and_c05() -> None:
     assert set(content.corporations(1)) == {"C02", "C03", "C09", "CX1", "CX2"}
 
 
-def test_c01_shuffles_b23_into_every_action_deck_and_never_into_the_bonus_deck() -> None:
-    state = GAME.new(1, {"corporation": "C01"}, 5)
+@pytest.mark.parametrize(("corporation", "versions"), [("C01", V2), ("C02", None)])
+def test_b23s_corporation_shuffles_it_into_every_action_deck_and_never_into_the_bonus_deck(
+    corporation: str, versions: dict[str, int] | None
+) -> None:
+    """B23 is C01's in content 2 and C02's from content 3 (a game keeps the content it began with)."""
+    state = GAME.new(1, {"corporation": corporation}, 5, versions)
     assert "B23" in state["action_deck"] and "B23" not in state["bonus_deck"]
-    after, _, _ = marsbot_turn(position({"corporation": "C01"}), deck=("B23",))
+    after, _, _ = marsbot_turn(position({"corporation": corporation}, versions=versions), deck=("B23",))
     assert [t["tile"] for t in after["map"].values()] == ["greenery"]
     assert after["params"]["oxygen"] == 1 and after["tr"] == 21
     assert "B23" not in after["bonus_discard"] and "B23" not in after["removed"]
 
 
 def test_b23_with_no_space_left_does_nothing_and_is_no_failed_action() -> None:
-    state = position({"corporation": "C01"}, map={})
+    state = position({"corporation": "C02"}, map={})
     state["map"] = {sid: {"tile": "city", "owner": "person"} for sid in content.mars().order}
     after, events, _ = marsbot_turn(state, deck=("B23",))
     assert "failed" not in codes(events) and after["money"] == 0 and after["tr"] == 20

@@ -21,6 +21,7 @@ from engine.core.undo import Actor, Plan, Step, plan_undo, replay_marked
 from engine.marsbot.content import CUTS
 from engine.marsbot.game import GAME
 from engine.marsbot.keys import EVENTS, REFUSALS
+from engine.marsbot.setup import NEW_GAME_CORPORATIONS
 from tests.engine.marsbot_support import random_game
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -28,7 +29,7 @@ options = st.fixed_dictionaries(
     {
         "difficulty": st.sampled_from(["easy", "medium", "hard", "brutal"]),
         "map": st.sampled_from(["tharsis", "hellas", "elysium"]),
-        "corporation": st.sampled_from(["none", "random", "C02", "C03", "C09", "CX1", "CX2"]),
+        "corporation": st.sampled_from(NEW_GAME_CORPORATIONS),
         "prelude": st.booleans(),
         "venus": st.booleans(),
         "draft": st.booleans(),

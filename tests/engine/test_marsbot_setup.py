@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import IllegalMove
 from engine.marsbot.game import GAME
-from tests.engine.marsbot_support import RULES_1, answer_all, marsbot_turn, of, play_card, position
+from tests.engine.marsbot_support import RULES_1, V2, answer_all, marsbot_turn, of, play_card, position
 
 State = dict[str, Any]
 
@@ -157,7 +157,7 @@ def test_after_the_person_passes_marsbot_plays_all_its_cards() -> None:
 
 
 def test_c02_cubes_white_resolves_a_card_black_raises_the_temperature_in_rules_1() -> None:
-    state = position({"corporation": "C02"}, tracks={"building": 5, "earth": 2}, content=RULES_1)
+    state = position({"corporation": "C02"}, versions=RULES_1, tracks={"building": 5, "earth": 2})
     assert state["cubes"]["white"]["energy"] == [5, 9] and state["cubes"]["black"]["earth"][0] == 3
     after, events, asked = play_card(state, "building 3 noreq vp0", ["card science 4 noreq vp0"])
     assert asked[1] == {"kind": "card", "why": "white_cube"}
@@ -168,12 +168,12 @@ def test_c02_cubes_white_resolves_a_card_black_raises_the_temperature_in_rules_1
     assert after["params"]["temperature"] == -28 and after["tr"] == 21
 
 
-def test_c03_removes_lobbyists_and_pays_for_requirements() -> None:
-    state = GAME.new(1, {"corporation": "C03"}, 2)
+def test_c05_removes_lobbyists_and_pays_for_requirements() -> None:
+    state = GAME.new(1, {"corporation": "C05"}, 2)
     assert "B06" in state["removed"] and "B06" not in state["bonus_deck"] + state["action_deck"]
-    venus = GAME.new(1, {"corporation": "C03", "venus": True}, 2)
+    venus = GAME.new(1, {"corporation": "C05", "venus": True}, 2)
     assert "B16" in venus["removed"] and "B16" not in venus["action_deck"]
-    after, _, _ = play_card(position({"corporation": "C03"}), "science 3 req vp0")
+    after, _, _ = play_card(position({"corporation": "C05"}), "science 3 req vp0")
     assert after["money"] == 2
 
 
@@ -185,9 +185,13 @@ def test_c09_starts_with_25_and_gains_2_whenever_earth_rises() -> None:
 
 
 @pytest.mark.parametrize(("cost", "money"), [(19, 0), (20, 4), (35, 4)])
-def test_cx1_pays_4_for_expensive_cards(cost: int, money: int) -> None:
-    after, _, _ = play_card(position({"corporation": "CX1"}), f"science {cost} noreq vp0")
+def test_c01_pays_4_for_expensive_cards(cost: int, money: int) -> None:
+    """C01 (content 3; CX1 in content 2): „Kdykoli za MarsBota vyhodnocujete kartu s náklady 20 € či
+    více, MarsBot získá 4 €.\""""
+    after, _, _ = play_card(position({"corporation": "C01"}), f"science {cost} noreq vp0")
     assert after["money"] == money
+    old, _, _ = play_card(position({"corporation": "CX1"}, versions=V2), f"science {cost} noreq vp0")
+    assert old["money"] == money
 
 
 def test_cx2_starts_with_a_plant_tag_and_grows_plants() -> None:
@@ -204,7 +208,7 @@ def test_cx2_starts_with_a_plant_tag_and_grows_plants() -> None:
 
 def test_a_random_corporation_comes_from_the_seed() -> None:
     drawn = {GAME.new(1, {"corporation": "random"}, seed)["corporation"] for seed in range(12)}
-    assert drawn <= {"C01", "C02", "C03", "C05", "C09", "CX1", "CX2"} and len(drawn) > 1
+    assert drawn <= {"C01", "C02", "C03", "C05", "C09", "CX2"} and len(drawn) > 1  # CX1: C01 in content 3
     assert (
         GAME.new(1, {"corporation": "random"}, 9)["corporation"]
         == GAME.new(1, {"corporation": "random"}, 9)["corporation"]

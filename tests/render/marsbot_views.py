@@ -1,7 +1,7 @@
 """MarsBot views for the picture tests, shaped as MARSBOT.md's "Views" describes ``view(state, 0)``.
 
 Built by hand so every case a picture must show is there on purpose: a fresh game, a mid-game
-with both sides' tiles of every kind, maxed parameters, Venus, C02's cubes, a cut track.
+with both sides' tiles of every kind, maxed parameters, Venus, C03's cubes (C02 in content 2), a cut track.
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def fresh(venus: bool = False, corporation: str | None = None) -> dict[str, Any]
         "last": {"spaces": []},
         "winner": None,
     }
-    if corporation == "C02":
-        corp = content.corporations()["C02"]
+    if corporation == "C03":
+        corp = content.corporations()["C03"]
         view["cubes"] = {
             "white": {t: list(p) for t, p in corp.white.items()},
             "black": {t: list(p) for t, p in corp.black.items()},
@@ -95,7 +95,7 @@ def mid(venus: bool = False, corporation: str | None = None) -> dict[str, Any]:
     view["params"].update({"temperature": -12, "oxygen": 6, "oceans": 3, "venus": 14 if venus else 0})
     view["map"] = {space: {"tile": tile, "owner": owner} for space, (tile, owner) in MID_TILES.items()}
     view["last"] = {"spaces": ["D7", "B6"]}
-    if corporation == "C02":  # cubes already passed were used and removed
+    if corporation == "C03":  # cubes already passed were used and removed
         for colour in ("white", "black"):
             view["cubes"][colour] = {
                 t: [p for p in spaces if p > view["tracks"][t]] for t, spaces in view["cubes"][colour].items()

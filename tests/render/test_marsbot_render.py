@@ -118,9 +118,9 @@ class KeyTracker:
 
 VIEWS: dict[str, Callable[[], dict[str, Any]]] = {
     "fresh": V.fresh,
-    "fresh_venus_c02": lambda: V.fresh(True, "C02"),
+    "fresh_venus_c02": lambda: V.fresh(True, "C03"),
     "mid": V.mid,
-    "mid_venus_c02": lambda: V.mid(True, "C02"),
+    "mid_venus_c02": lambda: V.mid(True, "C03"),
     "maxed": V.maxed,
     "maxed_no_venus": lambda: V.maxed(False),
 }
@@ -146,7 +146,7 @@ def test_the_board_is_800_px_wide_fits_a_phone_preview_and_reads_at_400_px(
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_the_legend_and_the_parts_read_at_400_px(lang: str) -> None:
-    view = V.mid(True, "C02")
+    view = V.mid(True, "C03")
     with drawn_texts() as seen:
         pictures = [legend_png(Tr(lang)), M.map_png(view, Tr(lang)), M.tracks_png(view, Tr(lang))]
     for png in pictures:
@@ -183,7 +183,7 @@ def test_the_czech_pictures_are_czech() -> None:
 
 
 def test_the_same_view_gives_the_same_bytes() -> None:
-    view = V.mid(True, "C02")
+    view = V.mid(True, "C03")
     first = M.board_png(view, Tr("en"))
     M.board_png(V.maxed(), Tr("cs"))  # other pictures in between fill the caches differently
     M.map_png(V.fresh(), Tr("en"))
@@ -401,12 +401,12 @@ def test_the_venus_track_shows_only_with_venus_next() -> None:
 
 
 def test_c02_cubes_sit_on_their_spaces_and_go_when_used() -> None:
-    view = V.fresh(corporation="C02")
+    view = V.fresh(corporation="C03")
     img = board(view)
     bare = board(V.with_changes(view, cubes={"white": {}, "black": {}}))
     changed = differs(bare, img)
     assert changed is not None
-    corp = content.corporations()["C02"]
+    corp = content.corporations()["C03"]
     boxes = [cell_box(view, t, p) for t, ps in corp.white.items() for p in ps]
     black = [cell_box(view, t, p) for t, ps in corp.black.items() for p in ps]
     for box in boxes:
@@ -435,7 +435,7 @@ def test_a_track_at_its_end_and_tr_spaces_read() -> None:
 
 
 def test_the_tracks_alone_are_the_boards_tracks() -> None:
-    view = V.mid(True, "C02")
+    view = V.mid(True, "C03")
     alone = picture(M.tracks_png(view, Tr("cs")))
     full = board(view, "cs")
     lay = M._layout(M.track_ids(view), M._key(view)[0])
@@ -465,7 +465,7 @@ def played(options: dict[str, Any], seed: int, every: int = 30) -> list[dict[str
     ("options", "seed"),
     [
         ({}, 1),
-        ({"venus": True, "corporation": "C02"}, 2),
+        ({"venus": True, "corporation": "C03"}, 2),
         ({"prelude": True, "difficulty": "brutal"}, 3),
         ({"map": "hellas", "venus": True}, 4),
         ({"map": "elysium", "difficulty": "hard"}, 5),
