@@ -82,7 +82,7 @@ class TurnPosts(BoardPosts):
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
             if not new_turn and post is not None:
-                parts = self.board_message(table, events, mover=mover, earlier=post.lines, ping=False)
+                parts = await self.board_message(table, events, mover=mover, earlier=post.lines, ping=False)
                 edited = await self._edit(interaction, table, post, parts)
                 if edited is not None:
                     called = self._edited(table, post, events, mover=mover)
@@ -92,7 +92,9 @@ class TurnPosts(BoardPosts):
                     return
             digest = await digest_lines(self, table) if new_turn else []
             asked = awaited_before is not None and bool(self._awaited(table) - {mover, *awaited_before})
-            parts = self.board_message(table, events, mover=mover, notices=digest, ping=new_turn or asked)
+            parts = await self.board_message(
+                table, events, mover=mover, notices=digest, ping=new_turn or asked
+            )
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
             await self._remember(table, message_id, self.public_lines(table, events, digest))
 
@@ -111,7 +113,7 @@ class TurnPosts(BoardPosts):
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
             if not new_turn and post is not None:
-                parts = self.board_message(
+                parts = await self.board_message(
                     table, events, mover=None, notices=notices, earlier=post.lines, ping=False
                 )
                 if await self._edit(None, table, post, parts) is not None:
@@ -119,7 +121,7 @@ class TurnPosts(BoardPosts):
                     return True
             if new_turn:
                 notices = [*await digest_lines(self, table), *notices]
-            parts = self.board_message(table, events, mover=None, notices=notices, ping=new_turn)
+            parts = await self.board_message(table, events, mover=None, notices=notices, ping=new_turn)
             message_id = await self.send_to_channel(table, parts)
             await self._remember(table, message_id, self.public_lines(table, events, notices))
             return message_id is not None
@@ -141,14 +143,16 @@ class TurnPosts(BoardPosts):
             post = self.turn_posts.get(table.id)
             if post is not None:
                 earlier = without_tail(post.lines, undone)
-                parts = self.board_message(table, (), mover=mover, notices=lines, earlier=earlier, ping=False)
+                parts = await self.board_message(
+                    table, (), mover=mover, notices=lines, earlier=earlier, ping=False
+                )
                 if await self._edit(interaction, table, post, parts) is not None:
                     post.lines = earlier
                     self._edited(table, post, (), lines)
                     await leave_nothing(interaction)
                     await self._call(table, post, frozenset())
                     return
-            parts = self.board_message(table, (), mover=mover, notices=lines, ping=False)
+            parts = await self.board_message(table, (), mover=mover, notices=lines, ping=False)
             message_id = await self.post_here(interaction, table, parts, mover=mover)
             await self._remember(table, message_id, list(lines))
 
@@ -167,7 +171,7 @@ class TurnPosts(BoardPosts):
         post from now on, so the next steps edit the newest picture."""
         async with self._post_locks[table.id]:
             table = await self._newest(table)
-            parts = self.board_message(table, events, mover=mover, notices=notices)
+            parts = await self.board_message(table, events, mover=mover, notices=notices)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
             await self._remember(table, message_id, self.public_lines(table, events, notices))
 
