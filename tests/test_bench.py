@@ -231,3 +231,23 @@ def test_quick_marsbot_benchmark_prints_every_figure_with_its_baseline(
     )
     assert re.findall(r"^== (\w+)$", out, re.MULTILINE) == ["tharsis", "hellas", "elysium"]
     assert len(ended) == 3  # every map's random games end
+
+
+def test_quick_png_settings_benchmark_compares_every_setting_on_every_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``python -m bench.png_settings`` encodes each game's pictures with every candidate setting
+    and prints bytes and time against the settings in use (marked *) and the previous ones."""
+    from bench.png_settings import SETTINGS
+    from bench.png_settings import main as png_main
+
+    assert png_main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    ratios = r"[\d.]+x \(\s*[\d.]+x before\)"
+    figure = rf"[\d.]+ KB\s+{ratios}\s+encode p50\s+[\d.]+ ms\s+{ratios}"
+    for game in ("runarch", "moonriser", "manhattan", "marsbot"):
+        assert re.search(rf"^{game}: \d+ pictures", out, re.M), game
+    for name in SETTINGS:
+        assert len(re.findall(rf"^ [ *] {re.escape(name)}\s+{figure}", out, re.M)) == 4, name
+    assert len(re.findall(rf"^ \* .*{figure}", out, re.M)) == 4  # the settings in use, once per game
+    assert re.search(r"^ \* .*bytes\s+[\d.]+x\s+encode\s+[\d.]+x", out, re.M)
