@@ -21,7 +21,7 @@ from bot.i18n import Tr, lang_of, t
 from bot.outgoing import CONTENT_MAX, ELLIPSIS
 from bot.pictures import render
 from bot.post_lines import shortened
-from bot.quiet import dismiss, private_source
+from bot.quiet import OURS, deferred_privately, dismiss, private_source
 from bot.undo import offered as undo_offered
 from bot.undo_button import with_undo
 from db.models import TableRow
@@ -207,6 +207,11 @@ class BoardPosts:
             if from_picker and interaction.message is not None and not interaction.response.is_done():
                 await interaction.response.defer()
                 closing = private_source(interaction)
+            elif from_picker and interaction.message is not None:  # deferred early (``bot.quiet``)
+                closing = bool(interaction.extras.get(OURS))
+            if deferred_privately(interaction) and interaction.channel is not None:
+                # its reply is private: the board goes to the channel (the caller deletes the reply)
+                return (await interaction.channel.send(**kwargs)).id  # type: ignore[union-attr]
             if interaction.response.is_done():
                 message = await interaction.followup.send(wait=True, **kwargs)
                 if closing:

@@ -26,7 +26,7 @@ import discord
 from bot.board_post import BoardPosts, Parts
 from bot.digest import digest_lines
 from bot.private_events import by_audience
-from bot.quiet import leave_nothing
+from bot.quiet import acknowledge_early, deferred_privately, leave_nothing
 from bot.turn_calls import call
 from db.models import TableRow
 from engine.core import Event
@@ -78,6 +78,9 @@ class TurnPosts(BoardPosts):
 
         ``awaited_before``: the seats awaited before the move, so that a new post made for want
         of one to edit (after a restart) still pings a seat asked within the turn."""
+        # answered before waiting for the table's other posts and drawing the pictures
+        await acknowledge_early(interaction, new_post=new_turn or table.id not in self.turn_posts)
+        mine = {table.user_at(seat) for seat in by_audience(events)}
         async with self._post_locks[table.id]:
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
@@ -86,7 +89,6 @@ class TurnPosts(BoardPosts):
                 edited = await self._edit(interaction, table, post, parts)
                 if edited is not None:
                     called = self._edited(table, post, events, mover=mover)
-                    mine = {table.user_at(seat) for seat in by_audience(events)}
                     await leave_nothing(interaction, private_follows=interaction.user.id in mine)
                     await self._call(table, post, called)
                     return
@@ -96,6 +98,8 @@ class TurnPosts(BoardPosts):
                 table, events, mover=mover, notices=digest, ping=new_turn or asked
             )
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
+            if deferred_privately(interaction):  # its private reply goes, as after an edit
+                await leave_nothing(interaction, private_follows=interaction.user.id in mine)
             await self._remember(table, message_id, self.public_lines(table, events, digest))
 
     async def post_to_table(
