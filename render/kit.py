@@ -40,7 +40,7 @@ PNG_OPTIONS: Mapping[str, Any] = {
 
 Chosen by ``python -m bench.png_settings`` (every game's board and details pictures, over a
 game): zlib level 2 with its default strategy makes them 29 % smaller on average than level 1
-with ``Z_RLE`` (24-35 % by game) for 9 % more encoding time (about 0.3 ms a picture); level 3
+with ``Z_RLE`` (24-37 % by game) for 9 % more encoding time (about 0.3 ms a picture); level 3
 saves 4 % more for 29 % more time, level 6 and up cost 3-27 times the time."""
 
 
