@@ -132,6 +132,10 @@ def _name(fn: Callable[..., Any]) -> str:
 
 
 def _warm(modules: tuple[str, ...]) -> None:
-    """In a worker: import the renderers before the first picture is asked for."""
+    """In a worker: import the renderers and read the catalogs before the first picture is asked for."""
+    from bot.i18n import LANGS, catalog
+
     for name in modules:
         importlib.import_module(name)
+    for lang in LANGS:
+        catalog(lang)
