@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+
 class Pool:
     """A process pool for pictures, shared by the bots running in one process (``POOL``)."""
 
@@ -62,7 +63,11 @@ class Pool:
         if pool is not None:
             wanted = tuple(sorted(set(modules)))
             loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(pool, _warm, wanted) for _ in range(self.workers)))
+            try:
+                await asyncio.gather(*(loop.run_in_executor(pool, _warm, wanted) for _ in range(count)))
+            except BrokenProcessPool:  # the bot still starts: each picture retries, or draws here
+                log.warning("the picture workers did not start; the next picture tries again")
+                self._discard(pool)
 
     async def stop(self) -> None:
         """A bot closes; the last one shuts the workers down (waiting for them in a thread)."""
@@ -97,10 +102,14 @@ class Pool:
         except BrokenProcessPool:
             pass
         log.warning("the picture worker died; drawing %s in the bot's own process", _name(fn))
-        if self.executor is pool:  # the next picture starts a fresh pool
+        self._discard(pool)
+        return call()
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Forget a broken pool: the next picture starts a fresh one."""
+        if self.executor is pool:
             self.executor = None
         pool.shutdown(wait=False, cancel_futures=True)
-        return call()
 
 
 POOL = Pool()
