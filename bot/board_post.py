@@ -19,8 +19,9 @@ from bot.errors import forbidden, send_ephemeral
 from bot.finished import outcome_lines
 from bot.i18n import Tr, lang_of, t
 from bot.outgoing import CONTENT_MAX, ELLIPSIS
+from bot.pictures import render
 from bot.post_lines import shortened
-from bot.quiet import dismiss, private_source
+from bot.quiet import OURS, deferred_privately, dismiss, private_source
 from bot.undo import offered as undo_offered
 from bot.undo_button import with_undo
 from db.models import TableRow
@@ -65,7 +66,7 @@ class BoardPosts:
         )
         return lines
 
-    def board_message(
+    async def board_message(
         self,
         table: TableRow,
         events: Sequence[Event],
@@ -121,8 +122,11 @@ class BoardPosts:
                 lines.append(tr("table.to_act", mention=", ".join(mentions), count=len(mentions)))
             if asked:
                 lines.append(asked)
-        pictures = [(adapter.render_board(public, names, tr), f"{table.game}.png")]
-        details = adapter.render_details(public, names, tr) if adapter.render_details is not None else None
+        # drawn in a worker process (``bot.pictures``): the view, names and language are plain data
+        pictures = [(await render(adapter.render_board, public, names, tr), f"{table.game}.png")]
+        details = None
+        if adapter.render_details is not None:
+            details = await render(adapter.render_details, public, names, tr)
         if details is not None:
             pictures.append((details, f"{table.game}-details.png"))
         alts = [a[:1000] for a in adapter.alt_text(public, names, tr)] if adapter.alt_text is not None else []
@@ -203,6 +207,11 @@ class BoardPosts:
             if from_picker and interaction.message is not None and not interaction.response.is_done():
                 await interaction.response.defer()
                 closing = private_source(interaction)
+            elif from_picker and interaction.message is not None:  # deferred early (``bot.quiet``)
+                closing = bool(interaction.extras.get(OURS))
+            if deferred_privately(interaction) and interaction.channel is not None:
+                # its reply is private: the board goes to the channel (the caller deletes the reply)
+                return (await interaction.channel.send(**kwargs)).id  # type: ignore[union-attr]
             if interaction.response.is_done():
                 message = await interaction.followup.send(wait=True, **kwargs)
                 if closing:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -10,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import pictures
 from bot.absence import Absence
 from bot.config import Config
 from bot.discovery import cog_extensions
@@ -60,6 +62,10 @@ class GameBot(commands.Bot):
     who leaves a server is handled at once; without it, when their reminder or limit comes.
     """
 
+    freeze_heap: bool = True
+    """``gc.freeze()`` once started. Tests start hundreds of bots in one process and turn it off:
+    a frozen bot's garbage is never collected."""
+
     def __init__(self, config: Config, *, extra_extensions: Sequence[str] = (), **kwargs: Any) -> None:
         """``extra_extensions`` are cogs loaded after the discovered ones (a test's own game)."""
         fit_outgoing_messages()
@@ -88,7 +94,22 @@ class GameBot(commands.Bot):
         install_tree_error_handler(self.tree)
         for name in (*cog_extensions(), *self.extra_extensions):
             await self.load_extension(name)
+        await pictures.start(self.config.render_workers, self._renderer_modules())
         await self._sync_commands()
+        if self.freeze_heap:
+            # What start-up loaded (modules, catalogs, cogs, caches) lives as long as the bot: out of
+            # the collector's generations, a full collection no longer walks it every time.
+            gc.freeze()
+
+    def _renderer_modules(self) -> set[str]:
+        """The modules of the games' board pictures, for the picture workers to import at start."""
+        found = set()
+        for adapter in self.tables.adapters.values():
+            for fn in (adapter.render_board, adapter.render_details):
+                module = getattr(fn, "__module__", None)
+                if module and module.startswith("render."):
+                    found.add(module)
+        return found
 
     async def _sync_commands(self) -> None:
         if self.config.dev_guild_id:
@@ -105,3 +126,4 @@ class GameBot(commands.Bot):
             await super().close()
         finally:
             await self.store.close()
+            await pictures.stop()

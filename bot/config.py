@@ -25,6 +25,8 @@ class Config:
     log_level: str = "INFO"
     members_intent: bool = False
     """Receive "member left" events (a privileged intent, enabled in the developer portal)."""
+    render_workers: int = field(default_factory=lambda: render_workers_from_env())
+    """Processes drawing the pictures (``RENDER_WORKERS``; 0: the bot's own process, see ``bot.pictures``)."""
 
     @classmethod
     def from_env(cls) -> Config:
@@ -36,4 +38,15 @@ class Config:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=(os.environ.get("LOG_LEVEL", "").strip() or "INFO").upper(),
             members_intent=os.environ.get("MEMBERS_INTENT", "").strip().lower() in {"1", "true", "yes", "on"},
+            render_workers=render_workers_from_env(),
         )
+
+
+DEFAULT_RENDER_WORKERS = 1
+"""One process drawing beside the event loop: measured best on 2 cores (``bot.pictures``)."""
+
+
+def render_workers_from_env() -> int:
+    """``RENDER_WORKERS`` as a count (unset or not a number: the default; 0 draws in-process)."""
+    value = os.environ.get("RENDER_WORKERS", "").strip()
+    return int(value) if value.isdigit() else DEFAULT_RENDER_WORKERS

@@ -16,6 +16,10 @@ import discord
 
 log = logging.getLogger(__name__)
 
+OURS = "quiet.ours"
+"""``interaction.extras`` key: whether its deferred original response is ours to delete (see
+:func:`acknowledge`), kept for an answer made after an early acknowledgement."""
+
 
 def private_source(interaction: discord.Interaction) -> bool:
     """Whether the interaction came from a message only its player sees (a picker, a preview)."""
@@ -28,12 +32,40 @@ async def acknowledge(interaction: discord.Interaction) -> bool:
     is then ours to delete (a deferred command's reply, a private picker), ``False`` if it was
     answered already or came from a public message that must stay."""
     if interaction.response.is_done():
-        return False
+        return bool(interaction.extras.get(OURS, False))  # acknowledged early by us, or answered
     if interaction.message is None:  # a slash command (or a modal it opened)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras[OURS] = True
         return True
     await interaction.response.defer()
-    return private_source(interaction)
+    interaction.extras[OURS] = private_source(interaction)
+    return interaction.extras[OURS]
+
+
+async def acknowledge_early(interaction: discord.Interaction | None, *, new_post: bool) -> None:
+    """Acknowledge a saved move before its pictures are drawn, so that no answer misses Discord's
+    3 seconds however busy the bot is: the answer that follows (an edited or a new board post)
+    then goes through the deferred interaction.
+
+    A click (a board button, a picker) is deferred invisibly, whatever follows. A slash command
+    that edits the turn's post is deferred as :func:`leave_nothing` would (privately, deleted
+    afterwards). A slash command that posts a new board is answered by that board directly: a
+    deferred reply would make the board private (a private deferral) or every later refusal or
+    failure note public (a public one)."""
+    if interaction is None or interaction.response.is_done():
+        return
+    if interaction.message is None and new_post:
+        return
+    try:
+        await acknowledge(interaction)
+    except discord.HTTPException as error:  # the answer that follows will tell
+        log.info("could not acknowledge a move early (%s)", error.status)
+
+
+def deferred_privately(interaction: discord.Interaction) -> bool:
+    """Whether a slash command was deferred with a private "thinking" reply (by
+    :func:`acknowledge_early`): a board must then be posted in the channel, not as that reply."""
+    return interaction.message is None and bool(interaction.extras.get(OURS))
 
 
 async def leave_nothing(interaction: discord.Interaction, *, private_follows: bool = False) -> None:

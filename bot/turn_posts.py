@@ -26,7 +26,7 @@ import discord
 from bot.board_post import BoardPosts, Parts
 from bot.digest import digest_lines
 from bot.private_events import by_audience
-from bot.quiet import leave_nothing
+from bot.quiet import acknowledge_early, deferred_privately, leave_nothing
 from bot.turn_calls import call
 from db.models import TableRow
 from engine.core import Event
@@ -78,22 +78,28 @@ class TurnPosts(BoardPosts):
 
         ``awaited_before``: the seats awaited before the move, so that a new post made for want
         of one to edit (after a restart) still pings a seat asked within the turn."""
+        # answered before waiting for the table's other posts and drawing the pictures
+        await acknowledge_early(interaction, new_post=new_turn or table.id not in self.turn_posts)
+        mine = {table.user_at(seat) for seat in by_audience(events)}
         async with self._post_locks[table.id]:
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
             if not new_turn and post is not None:
-                parts = self.board_message(table, events, mover=mover, earlier=post.lines, ping=False)
+                parts = await self.board_message(table, events, mover=mover, earlier=post.lines, ping=False)
                 edited = await self._edit(interaction, table, post, parts)
                 if edited is not None:
                     called = self._edited(table, post, events, mover=mover)
-                    mine = {table.user_at(seat) for seat in by_audience(events)}
                     await leave_nothing(interaction, private_follows=interaction.user.id in mine)
                     await self._call(table, post, called)
                     return
             digest = await digest_lines(self, table) if new_turn else []
             asked = awaited_before is not None and bool(self._awaited(table) - {mover, *awaited_before})
-            parts = self.board_message(table, events, mover=mover, notices=digest, ping=new_turn or asked)
+            parts = await self.board_message(
+                table, events, mover=mover, notices=digest, ping=new_turn or asked
+            )
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
+            if deferred_privately(interaction):  # its private reply goes, as after an edit
+                await leave_nothing(interaction, private_follows=interaction.user.id in mine)
             await self._remember(table, message_id, self.public_lines(table, events, digest))
 
     async def post_to_table(
@@ -111,7 +117,7 @@ class TurnPosts(BoardPosts):
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
             if not new_turn and post is not None:
-                parts = self.board_message(
+                parts = await self.board_message(
                     table, events, mover=None, notices=notices, earlier=post.lines, ping=False
                 )
                 if await self._edit(None, table, post, parts) is not None:
@@ -119,7 +125,7 @@ class TurnPosts(BoardPosts):
                     return True
             if new_turn:
                 notices = [*await digest_lines(self, table), *notices]
-            parts = self.board_message(table, events, mover=None, notices=notices, ping=new_turn)
+            parts = await self.board_message(table, events, mover=None, notices=notices, ping=new_turn)
             message_id = await self.send_to_channel(table, parts)
             await self._remember(table, message_id, self.public_lines(table, events, notices))
             return message_id is not None
@@ -141,14 +147,16 @@ class TurnPosts(BoardPosts):
             post = self.turn_posts.get(table.id)
             if post is not None:
                 earlier = without_tail(post.lines, undone)
-                parts = self.board_message(table, (), mover=mover, notices=lines, earlier=earlier, ping=False)
+                parts = await self.board_message(
+                    table, (), mover=mover, notices=lines, earlier=earlier, ping=False
+                )
                 if await self._edit(interaction, table, post, parts) is not None:
                     post.lines = earlier
                     self._edited(table, post, (), lines)
                     await leave_nothing(interaction)
                     await self._call(table, post, frozenset())
                     return
-            parts = self.board_message(table, (), mover=mover, notices=lines, ping=False)
+            parts = await self.board_message(table, (), mover=mover, notices=lines, ping=False)
             message_id = await self.post_here(interaction, table, parts, mover=mover)
             await self._remember(table, message_id, list(lines))
 
@@ -167,7 +175,7 @@ class TurnPosts(BoardPosts):
         post from now on, so the next steps edit the newest picture."""
         async with self._post_locks[table.id]:
             table = await self._newest(table)
-            parts = self.board_message(table, events, mover=mover, notices=notices)
+            parts = await self.board_message(table, events, mover=mover, notices=notices)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)
             await self._remember(table, message_id, self.public_lines(table, events, notices))
 

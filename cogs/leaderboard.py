@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.boards import Board, alt_text, boards_of, find_board, find_game, picture_of
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, cmd, lang_of
+from bot.pictures import render
 from db.boards import BoardEntry, BoardPage
 from render.leaderboard import render_leaderboard
 
@@ -67,7 +68,7 @@ class Boards:
         data: BoardPage = await self.bot.store.board(board.key(scope_guild), page, caller_id=caller)
         title = tr("boards.title", game=self.bot.tables.title(board.game, tr), board=board.label(tr))
         picture = picture_of(data, tr, title=title, caller_id=caller, name_of=name_resolver(guild, tr))
-        png = render_leaderboard(picture, tr)
+        png = await render(render_leaderboard, picture, tr)
         file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=alt_text(picture, tr))
         view = discord.ui.View(timeout=None)
         for step in ("prev", "next"):

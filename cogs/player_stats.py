@@ -13,6 +13,7 @@ from bot.boards import Board
 from bot.bot_players import bot_name
 from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of
+from bot.pictures import render
 from bot.tables import discord_time
 from db.boards import FinishedGame, GameLine, PlayerSummary, Standing
 from db.rating import DISPLAY_BASE
@@ -77,7 +78,8 @@ class PlayerStats(commands.Cog):
                 points=points,
                 start=DISPLAY_BASE,
             )
-            files.append(discord.File(io.BytesIO(render_rating_chart(chart, tr)), filename="rating.png"))
+            png = await render(render_rating_chart, chart, tr)
+            files.append(discord.File(io.BytesIO(png), filename="rating.png"))
             embed.set_image(url="attachment://rating.png")
         embed.set_footer(text=tr("stats.unrated_note"))
         await interaction.response.send_message(embed=embed, files=files)

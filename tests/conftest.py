@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
@@ -11,6 +12,12 @@ import simcord.interactions as sim_interactions
 from bot import create_bot
 from bot.client import GameBot
 from bot.config import Config
+
+# Tests draw pictures in their own process (a test may replace a renderer; a worker process would
+# not see it) unless a test asks for the pool (``Config(render_workers=1)``), and never freeze the
+# heap: hundreds of bots start in one test run and each frozen one's garbage would stay.
+os.environ["RENDER_WORKERS"] = "0"
+GameBot.freeze_heap = False
 
 # Discord sends each user's locale with every interaction; SimCord always says en-US,
 # so tests say which users speak Czech here (user id -> Discord locale).

@@ -261,3 +261,23 @@ def test_quick_concurrent_benchmark_overlaps_moves_and_checks_every_table(
     assert re.search(r"target event-loop lag p99 <= 20 ms: [\d.]+  (PASS|FAIL)", out)
     assert re.search(r"^moves played: \d+, each table's stored state and log compared", out, re.MULTILINE)
     assert re.search(r"^state check: 8/8 tables match$", out, re.MULTILINE)
+
+
+def test_quick_png_settings_benchmark_compares_every_setting_on_every_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``python -m bench.png_settings`` encodes each game's pictures with every candidate setting
+    and prints bytes and time against the settings in use (marked *) and the previous ones."""
+    from bench.png_settings import SETTINGS
+    from bench.png_settings import main as png_main
+
+    assert png_main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    ratios = r"[\d.]+x \(\s*[\d.]+x before\)"
+    figure = rf"[\d.]+ KB\s+{ratios}\s+encode p50\s+[\d.]+ ms\s+{ratios}"
+    for game in ("runarch", "moonriser", "manhattan", "marsbot"):
+        assert re.search(rf"^{game}: \d+ pictures", out, re.M), game
+    for name in SETTINGS:
+        assert len(re.findall(rf"^ [ *] {re.escape(name)}\s+{figure}", out, re.M)) == 4, name
+    assert len(re.findall(rf"^ \* .*{figure}", out, re.M)) == 4  # the settings in use, once per game
+    assert re.search(r"^ \* .*bytes\s+[\d.]+x\s+encode\s+[\d.]+x", out, re.M)

@@ -10,6 +10,7 @@ import discord
 
 from bot.errors import send_ephemeral
 from bot.i18n import Tr, lang_of
+from bot.pictures import render
 from bot.tables import TableService
 from cogs.manhattan.alt_text import cards_words
 from cogs.manhattan.labels import bomb_label
@@ -31,10 +32,10 @@ def hand_lines(tr: Tr, state: Mapping[str, Any], seat: int) -> list[str]:
     return lines
 
 
-def bombs_png(state: Mapping[str, Any], cards: list[str], tr: Tr, title_key: str) -> bytes:
+async def bombs_png(state: Mapping[str, Any], cards: list[str], tr: Tr, title_key: str) -> bytes:
     from render.manhattan.board import render_bombs
 
-    return render_bombs(cards, tr, version=state["content"]["bombs"], title_key=title_key)
+    return await render(render_bombs, cards, tr, version=state["content"]["bombs"], title_key=title_key)
 
 
 async def show_bombs(interaction: discord.Interaction) -> None:
@@ -50,7 +51,7 @@ async def show_bombs(interaction: discord.Interaction) -> None:
     if not cards:
         await send_ephemeral(interaction, text)
         return
-    png = bombs_png(table.state, cards, tr, "render.manhattan.hand_title")
+    png = await bombs_png(table.state, cards, tr, "render.manhattan.hand_title")
     alt = cards_words(tr, table.state, cards, "manhattan.alt.hand")
     await send_ephemeral(
         interaction, text, file=discord.File(io.BytesIO(png), filename="bombs.png", description=alt)
@@ -63,7 +64,7 @@ async def send_draft(interaction: discord.Interaction, table: TableRow, seat: in
     draft = list(GAME.view(table.state, seat).get("draft") or [])
     if not draft:
         return
-    png = bombs_png(table.state, draft, tr, "render.manhattan.draft_title")
+    png = await bombs_png(table.state, draft, tr, "render.manhattan.draft_title")
     text = tr("manhattan.draft_intro", count=len(draft))
     alt = cards_words(tr, table.state, draft, "manhattan.alt.draft")
     await send_ephemeral(

@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.errors import UserError, send_ephemeral
 from bot.i18n import Tr, lang_of
+from bot.pictures import render
 from bot.tables import TableService
 from cogs.moonriser.labels import CHOICES_MAX, clip, tile_label, tile_name
 from engine.moonriser.content import tiles_of
@@ -113,7 +114,7 @@ async def show_tile(interaction: discord.Interaction, typed: str) -> None:
         if found.source == "field"
         else tr(f"moonriser.lookup.title_{found.source}", number=found.where)
     )
-    png = render_tile(GAME.view(table.state, None), found.tile, tr, where)
+    png = await render(render_tile, GAME.view(table.state, None), found.tile, tr, where)
     picture = discord.File(io.BytesIO(png), filename="tile.png")
     if found.source == "hand":
         await send_ephemeral(interaction, text, file=picture)
@@ -130,7 +131,7 @@ async def show_supply(interaction: discord.Interaction) -> None:
     assert table.state is not None
     tr = Tr(lang_of(interaction.locale))
     view = GAME.view(table.state, None)
-    png = render_supply(view, tr)
+    png = await render(render_supply, view, tr)
     text = tr("moonriser.lookup.supply", count=len(view["supply"]))
     await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="supply.png"))
 

@@ -10,6 +10,7 @@ import discord
 
 from bot.errors import send_ephemeral
 from bot.i18n import Tr, lang_of
+from bot.pictures import render
 from bot.tables import TableService
 from cogs.moonriser.labels import tile_label
 from engine.moonriser.game import GAME
@@ -43,5 +44,5 @@ async def show_hand(interaction: discord.Interaction) -> None:
         return
     from render.moonriser.hand import render_hand
 
-    png = render_hand(tiles, tr, version=table.state["content"]["tiles"])
+    png = await render(render_hand, tiles, tr, version=table.state["content"]["tiles"])
     await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="hand.png"))

@@ -10,6 +10,7 @@ import discord
 
 from bot.errors import send_ephemeral
 from bot.i18n import Tr, lang_of
+from bot.pictures import render
 from bot.tables import TableService
 from cogs.runarch.labels import card_label, card_with_goal, scoring_label, scoring_values
 from engine.runarch import GAME
@@ -57,7 +58,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     if not cards:
         await send_ephemeral(interaction, "\n".join(lines))
         return
-    png = render_hand(cards, tr, with_goals=view["variant"] == "complex")
+    png = await render(render_hand, cards, tr, with_goals=view["variant"] == "complex")
     await send_ephemeral(
         interaction, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="hand.png")
     )

@@ -136,10 +136,10 @@ async def test_a_tied_result_says_how_the_tie_was_broken(simcord_env: Env) -> No
     assert row.state is not None
     first, second = (row.seats[0].name, row.seats[1].name)
     state = dict(row.state, over=True, scores=[40, 40], best=[8, 9], bonus=[0, 0], resigned=None)
-    content = table.bot.tables.board_message(replace(row, state=state), [], mover=None)[0]
+    content = (await table.bot.tables.board_message(replace(row, state=state), [], mover=None))[0]
     assert f"1. {second}: 40 points" in content and f"2. {first}: 40 points" in content
     assert f"**{second}** and **{first}** tied on 40" in content
     assert "(9 against 8) puts" in content
     state.update(best=[8, 8])
-    content = table.bot.tables.board_message(replace(row, state=state), [], mover=None)[0]
+    content = (await table.bot.tables.board_message(replace(row, state=state), [], mover=None))[0]
     assert "A tie on 40: the best cards are equal too, so the place is shared." in content

@@ -155,8 +155,11 @@ async def test_a_deleted_board_post_is_replaced_and_the_next_step_edits_the_new_
     assert seat is not None
     cards = [c["id"] for c in GAME.view(await table.state(), seat)["setup_hand"]]
     chosen = await table.alice.slash(table.thread, "runarch setup", goal=cards[0], secret=cards[1])
-    assert not chosen.ephemeral, "the board could not be edited, so it is posted again"
+    # acknowledged privately before the picture (an edit was expected), the command leaves no
+    # reply: the board could not be edited, so it is posted again in the thread
+    assert chosen.acknowledged and chosen.response is None
     (again,) = pictures(table)
+    assert "alice** has made the opening choice" in again.content
     assert (await table.row()).board_message_id == again.id
     assert pinged(simcord_env, again) == [], "nobody new is awaited: the new post pings nobody"
     assert table.bob.mention in again.content
@@ -177,7 +180,9 @@ async def test_a_refused_edit_posts_the_board_anew_and_loses_no_move(simcord_env
         "PATCH", "/channels/*/messages/*", status=403, code=50001, message="Missing Access"
     )
     result = await player.slash(table.thread, "runarch swap", a=a, b=b)
-    assert not result.ephemeral and f"swapped {a} and {b}" in result.response.content
+    # acknowledged privately before the picture, the command leaves no reply; the board is new
+    assert result.acknowledged and result.response is None
+    assert f"swapped {a} and {b}" in table.last_board().content
     assert len(pictures(table)) == 2
     assert (await table.row()).board_message_id == table.last_board().id
     assert (await table.bot.store.moves(table.table_id))[-1].notation == f"swap {a} {b}"

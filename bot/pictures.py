@@ -1,0 +1,150 @@
+"""Pictures are drawn and encoded in a worker process, off the event loop.
+
+Drawing and PNG encoding were most of a move's main-thread time (51 % of a RunArch move, 78 %
+of a Moonriser one): while a picture was drawn the bot answered nobody. ``render(fn, *args)``
+runs a renderer in a process pool instead, so the event loop keeps serving interactions and
+the machine's second core does the drawing. A renderer and its arguments cross a process
+boundary, so they must be picklable: a top-level function of ``render/`` and plain data (the
+public view, the names, a ``Tr``, a size).
+
+``RENDER_WORKERS`` (``Config.render_workers``) sets the pool's size: 1 by default (measured on 2
+cores: the main thread keeps one core, a second worker only competes with it), 0 draws in the
+bot's own process (tests, debugging). One pool serves the whole process: every bot started in it
+(tests start hundreds) shares it, and it shuts down when the last one closes.
+
+A worker that dies (killed, out of memory) breaks the pool; the picture is then drawn in the
+bot's own process (logged) and the next picture gets a fresh pool, so a committed move is
+always shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import importlib
+import logging
+import multiprocessing
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class Pool:
+    """A process pool for pictures, shared by the bots running in one process (``POOL``)."""
+
+    def __init__(self) -> None:
+        self.workers = 0
+        self.executor: ProcessPoolExecutor | None = None
+        self.users = 0
+
+    def _ensure(self) -> ProcessPoolExecutor | None:
+        """The running pool (started now if needed), or ``None`` when pictures are drawn in-process."""
+        if self.workers <= 0:
+            return None
+        if self.executor is None:
+            # "spawn": a fresh interpreter, never a fork of the bot's threads (the database's)
+            context = multiprocessing.get_context("spawn")
+            self.executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self.executor
+
+    async def start(self, count: int, modules: Iterable[str] = ()) -> None:
+        """A bot starts using ``count`` workers (0: draw in-process). The workers start now and
+        import ``modules`` (the games' renderers), so the first move pays for neither."""
+        self.users += 1
+        if count != self.workers:
+            await self._shutdown()
+        self.workers = max(0, count)
+        pool = self._ensure()
+        if pool is not None:
+            wanted = tuple(sorted(set(modules)))
+            loop = asyncio.get_running_loop()
+            try:
+                await asyncio.gather(*(loop.run_in_executor(pool, _warm, wanted) for _ in range(count)))
+            except BrokenProcessPool:  # the bot still starts: each picture retries, or draws here
+                log.warning("the picture workers did not start; the next picture tries again")
+                self._discard(pool)
+
+    async def stop(self) -> None:
+        """A bot closes; the last one shuts the workers down (waiting for them in a thread)."""
+        self.users = max(0, self.users - 1)
+        if self.users == 0:
+            await self._shutdown()
+
+    async def _shutdown(self) -> None:
+        if self.executor is not None:
+            pool, self.executor = self.executor, None
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+
+    async def render(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in a worker process (in this process with 0 workers).
+
+        An exception of ``fn`` is raised here as if it had run in-process. A worker that died is
+        logged and the picture drawn here instead: the move it shows is already saved."""
+        call = functools.partial(fn, *args, **kwargs)
+        pool = self._ensure()
+        if pool is None:
+            return call()
+        try:
+            future = asyncio.get_running_loop().run_in_executor(pool, call)
+        except BrokenProcessPool:
+            future = None
+        except RuntimeError:  # shut down under us: a bot closing while a move is shown
+            log.info("the picture pool is shut down; drawing %s in the bot's own process", _name(fn))
+            return call()
+        try:
+            if future is not None:
+                return await future
+        except BrokenProcessPool:
+            pass
+        log.warning("the picture worker died; drawing %s in the bot's own process", _name(fn))
+        self._discard(pool)
+        return call()
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Forget a broken pool: the next picture starts a fresh one."""
+        if self.executor is pool:
+            self.executor = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+POOL = Pool()
+"""The process's pool: every bot started in this process uses it."""
+
+
+def workers() -> int:
+    """How many worker processes draw pictures now (0: the bot's own process draws them)."""
+    return POOL.workers
+
+
+async def start(count: int, modules: Iterable[str] = ()) -> None:
+    """A bot starts (see ``Pool.start``)."""
+    await POOL.start(count, modules)
+
+
+async def stop() -> None:
+    """A bot closes (see ``Pool.stop``)."""
+    await POOL.stop()
+
+
+async def render(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn(*args, **kwargs)`` drawn by the process's pool (see ``Pool.render``)."""
+    return await POOL.render(fn, *args, **kwargs)
+
+
+def _name(fn: Callable[..., Any]) -> str:
+    return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
+
+
+def _warm(modules: tuple[str, ...]) -> None:
+    """In a worker: import the renderers and read the catalogs before the first picture is asked for."""
+    from bot.i18n import LANGS, catalog
+
+    for name in modules:
+        importlib.import_module(name)
+    for lang in LANGS:
+        catalog(lang)

@@ -1,0 +1,98 @@
+"""Pictures drawn in a worker process (``bot.pictures``): a real move posts the same picture as
+drawing it in the bot's own process would, a dying worker loses neither the move nor its picture,
+and the last bot to close shuts the workers down."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import logging
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from simcord import Env
+
+from bot import pictures
+from bot.config import Config
+from bot.i18n import Tr
+from engine.runarch import GAME
+from render.runarch.board import render_board
+from tests.bot.harness import Table, greedy_move, moved, play_by_command
+from tests.bot.worker_stubs import dies_in_a_worker, where_drawn
+
+
+@pytest.fixture
+def bot_config(tmp_path: Path) -> Config:
+    return Config(token=None, database_path=str(tmp_path / "bot.sqlite3"), render_workers=1)
+
+
+async def posted_board(table: Table) -> bytes:
+    return await table.last_board().attachments[0].read()
+
+
+async def test_a_move_with_the_pool_on_posts_the_board_drawn_by_a_worker(simcord_env: Env) -> None:
+    assert pictures.workers() == 1
+    assert await pictures.render(where_drawn) != os.getpid()  # a worker process draws
+    table = await Table.open(simcord_env)
+    player, _ = await table.open_turn_with_a_swap()
+    row = await table.row()
+    names = table.bot.tables.names(row)
+    png = await posted_board(table)
+    assert png == render_board(GAME.view(await table.state(), None), names, Tr("en"))
+    assert Image.open(io.BytesIO(png)).size[0] >= 400
+    assert player is not None
+
+
+async def test_a_worker_that_dies_loses_neither_the_move_nor_its_picture(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = await Table.open(simcord_env)
+    before = await table.row()
+    adapters = table.bot.tables.adapters
+    dying = dataclasses.replace(adapters["runarch"], render_board=dies_in_a_worker)
+    monkeypatch.setitem(adapters, "runarch", dying)
+    with caplog.at_level(logging.WARNING, logger="bot.pictures"):
+        await table.open_turn_with_a_swap()
+    assert "the picture worker died" in caplog.text
+    after = await table.row()
+    assert after.version == before.version + 1  # the move is saved once
+    names = table.bot.tables.names(after)
+    assert await posted_board(table) == render_board(GAME.view(after.state or {}, None), names, Tr("en"))
+    monkeypatch.undo()
+    pid = await pictures.render(where_drawn)  # the next picture has a fresh worker
+    assert pid != os.getpid()
+    state = await table.state()
+    seat = GAME.to_act(state)[0]
+    assert moved(await play_by_command(await table.player(seat), table.thread, greedy_move(state, seat)))
+    shown = await table.row()
+    assert await posted_board(table) == render_board(GAME.view(shown.state or {}, None), names, Tr("en"))
+
+
+async def test_the_last_bot_to_close_stops_the_workers() -> None:
+    pool = pictures.Pool()
+    await pool.start(1)
+    await pool.start(1)
+    worker = await pool.render(where_drawn)
+    await pool.stop()
+    assert await pool.render(where_drawn) == worker  # another bot still uses it
+    await pool.stop()
+    with pytest.raises(ProcessLookupError):
+        os.kill(worker, 0)  # shut down and reaped
+
+
+async def test_every_games_pictures_cross_to_a_worker_and_back_unchanged(simcord_env: Env) -> None:
+    """Each game's board and details renderer, with its public view, names and language, is
+    picklable and draws in a worker exactly what it draws in the bot's own process."""
+    adapters = simcord_env.bot.tables.adapters  # type: ignore[attr-defined]
+    assert {"runarch", "moonriser", "manhattan", "marsbot"} <= set(adapters)
+    for name, adapter in sorted(adapters.items()):
+        game = adapter.game
+        seats = max(1, game.info.min_players)
+        view = game.view(game.new(seats, game.options({}), 7), None)
+        names = [f"player {n}" for n in range(seats)]
+        for draw in (adapter.render_board, adapter.render_details):
+            if draw is not None:
+                drawn_here = draw(view, names, Tr("cs"))
+                assert await pictures.render(draw, view, names, Tr("cs")) == drawn_here, name

@@ -1,0 +1,23 @@
+"""Renderers for the picture-pool tests: top-level, so a worker process can unpickle them."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.i18n import Tr
+from render.runarch.board import render_board
+
+
+def dies_in_a_worker(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes:
+    """The RunArch board, except that a worker process drawing it dies (killed, out of memory)."""
+    if multiprocessing.parent_process() is not None:
+        os._exit(3)
+    return render_board(view, names, tr)
+
+
+def where_drawn(_: object = None) -> int:
+    """The id of the process that runs it."""
+    return os.getpid()
