@@ -231,3 +231,23 @@ def test_quick_marsbot_benchmark_prints_every_figure_with_its_baseline(
     )
     assert re.findall(r"^== (\w+)$", out, re.MULTILINE) == ["tharsis", "hellas", "elysium"]
     assert len(ended) == 3  # every map's random games end
+
+
+def test_quick_store_operations_benchmark_prints_hand_offs_hold_times_and_keeps_every_move() -> None:
+    """Run as the README says (``python -m bench.store_ops --quick``): the figures are printed for
+    one move at a time and 64 in flight (idle and busy loop), and every move is stored once."""
+    done = run_quick("bench.store_ops")
+    out = done.stdout
+    trips = r"round trips to the DB thread per call: commit_moves \d+  set_board_message \d+  table \d+"
+    assert re.search(trips, out)
+    for label in ("1 at a time", "64 in flight", "64 in flight, busy loop"):
+        assert re.search(
+            rf"commit, {re.escape(label)}\s+n=\d+\s+{FIGURE}\s+mean=\s*[\d.]+ ms\s+[\d.]+x work\s+"
+            r"[\d.]+ hand-offs/move\s+[\d.]+ moves/s",
+            out,
+        ), label
+    holds = rf"  (store lock|DB thread) held.*n=\d+\s+{FIGURE}.*DB-thread work [\d.]+ ms/move"
+    assert len(re.findall(holds, out)) == 3
+    assert re.search(r"ratio 64 in flight / one at a time: throughput [\d.]+x  commit p99 [\d.]+x", out)
+    assert re.search(r"moves stored: (\d+) of \1  PASS", out)
+    assert done.returncode == 0
