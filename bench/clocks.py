@@ -188,7 +188,7 @@ async def indexed_check(store: Store) -> Check:
 
 async def scan_check(conn: aiosqlite.Connection) -> Check:
     """Baseline 1: the same two statements with the indexes forbidden, on a raw connection."""
-    rows = await conn.execute_fetchall(not_indexed(DUE_SQL), {"now": NOW, "limit": LIMIT})
+    rows = await conn.execute_fetchall(not_indexed(DUE_SQL), (NOW, NOW, LIMIT))
     due = [(r["table_id"], r["seat"], r["user_id"], r["kind"], r["due"]) for r in rows]
     (nxt,) = await conn.execute_fetchall(not_indexed(NEXT_SQL))
     return due, nxt["due"]
@@ -234,7 +234,8 @@ async def measure(
 # --------------------------------------------------------------------------- plans
 async def plan(conn: aiosqlite.Connection, sql: str) -> list[str]:
     """The ``EXPLAIN QUERY PLAN`` details of one statement, in SQLite's order."""
-    rows = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}", {"now": NOW, "limit": LIMIT})
+    params = (NOW, NOW, LIMIT)[: sql.count("?")]  # DUE_SQL's now, now, limit; NEXT_SQL has none
+    rows = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}", params)
     return [r["detail"] for r in rows]
 
 

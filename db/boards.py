@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import json
 import math
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-import aiosqlite
-
 from db.models import ResultRow
+from db.tx import Row, Tx
 
 RESULT_COLUMNS = (
     "table_id, seat, user_id, game, guild_id, place, score, finished_at, variant, level, bot_level"
@@ -25,7 +23,7 @@ RESULT_COLUMNS = (
 PER_PAGE = 10
 
 
-def result_row(r: sqlite3.Row) -> ResultRow:
+def result_row(r: Row) -> ResultRow:
     return ResultRow(
         r["table_id"],
         r["seat"],
@@ -139,7 +137,7 @@ def _source(key: BoardKey) -> _Source:
     return _Source(frm, f"g.guild_id = ? AND {where}", [key.guild_id, *params], value, extra, join)
 
 
-def _best_game(row: sqlite3.Row) -> BestGame | None:
+def _best_game(row: Row) -> BestGame | None:
     """The best game of a solo board's row; ``None`` on a rated board or if it is not known."""
     keys = row.keys()
     if "best_place" not in keys or row["best_place"] is None:
@@ -152,16 +150,14 @@ _NAMES = "LEFT JOIN players p ON p.user_id = r.user_id"
 
 
 async def board_page(
-    conn: aiosqlite.Connection, key: BoardKey, page: int, caller_id: int | None, per_page: int = PER_PAGE
+    tx: Tx, key: BoardKey, page: int, caller_id: int | None, per_page: int = PER_PAGE
 ) -> BoardPage:
     """One page of a board (clamped to its range) and where the caller stands on it."""
     src = _source(key)
-    (count,) = await conn.execute_fetchall(
-        f"SELECT COUNT(*) AS n FROM {src.frm} WHERE {src.where}", src.params
-    )
+    (count,) = await tx.fetchall(f"SELECT COUNT(*) AS n FROM {src.frm} WHERE {src.where}", src.params)
     total: int = count["n"]
     page = max(0, min(page, math.ceil(total / per_page) - 1))
-    rows = await conn.execute_fetchall(
+    rows = await tx.fetchall(
         f"SELECT r.user_id, {src.value} AS value, r.games, r.wins, p.name{src.extra} FROM {src.frm} "
         f"{_NAMES} {src.join} WHERE {src.where} ORDER BY {src.order} LIMIT ? OFFSET ?",
         [*src.params, per_page, page * per_page],
@@ -172,25 +168,23 @@ async def board_page(
         )
         for i, r in enumerate(rows)
     ]
-    caller, hidden = (None, False) if caller_id is None else await _caller(conn, key, src, caller_id)
+    caller, hidden = (None, False) if caller_id is None else await _caller(tx, key, src, caller_id)
     return BoardPage(key, page, total, entries, caller, hidden, per_page)
 
 
-async def _caller(
-    conn: aiosqlite.Connection, key: BoardKey, src: _Source, user_id: int
-) -> tuple[BoardEntry | None, bool]:
+async def _caller(tx: Tx, key: BoardKey, src: _Source, user_id: int) -> tuple[BoardEntry | None, bool]:
     """The user's entry and place on the board, or whether they hid it from this (global) board."""
     mine = list(
-        await conn.execute_fetchall(
+        await tx.fetchall(
             f"SELECT {src.value} AS value, r.games, r.wins, p.name{src.extra} FROM {src.frm} {_NAMES} "
             f"{src.join} WHERE {src.where} AND r.user_id = ?",
             [*src.params, user_id],
         )
     )
     if not mine:
-        return None, key.guild_id is None and await _has_entry(conn, key, user_id)
+        return None, key.guild_id is None and await _has_entry(tx, key, user_id)
     me = mine[0]
-    (ahead,) = await conn.execute_fetchall(
+    (ahead,) = await tx.fetchall(
         f"SELECT COUNT(*) AS n FROM {src.frm} WHERE {src.where} "
         f"AND ({src.value} > ? OR ({src.value} = ? AND r.user_id < ?))",
         [*src.params, me["value"], me["value"], user_id],
@@ -201,14 +195,14 @@ async def _caller(
     return entry, False
 
 
-async def _has_entry(conn: aiosqlite.Connection, key: BoardKey, user_id: int) -> bool:
+async def _has_entry(tx: Tx, key: BoardKey, user_id: int) -> bool:
     if key.solo:
         sql = "SELECT 1 FROM solo_records WHERE game = ? AND variant = ? AND level = ? AND user_id = ?"
         params: list[object] = [key.game, key.variant, key.level, user_id]
     else:
         sql = "SELECT 1 FROM ratings WHERE game = ? AND variant = ? AND user_id = ?"
         params = [key.game, key.variant, user_id]
-    return bool(list(await conn.execute_fetchall(sql, params)))
+    return bool(list(await tx.fetchall(sql, params)))
 
 
 # ------------------------------------------------------------------------- players
@@ -265,11 +259,11 @@ def longest_streak(places: Sequence[int]) -> int:
     return best
 
 
-async def player_summary(conn: aiosqlite.Connection, user_id: int) -> PlayerSummary | None:
+async def player_summary(tx: Tx, user_id: int) -> PlayerSummary | None:
     """What ``/stats`` shows; ``None`` for someone who never finished a game."""
     places = [
         r["place"]
-        for r in await conn.execute_fetchall(
+        for r in await tx.fetchall(
             "SELECT place FROM results WHERE user_id = ? ORDER BY finished_at, table_id", (user_id,)
         )
     ]
@@ -277,8 +271,9 @@ async def player_summary(conn: aiosqlite.Connection, user_id: int) -> PlayerSumm
         return None
     lines = [
         GameLine(r["game"], r["variant"], r["level"], r["games"], r["wins"] or 0, r["best"])
-        for r in await conn.execute_fetchall(
-            "SELECT game, variant, level, COUNT(*) AS games, SUM(place = 1) AS wins, MAX(score) AS best "
+        for r in await tx.fetchall(
+            "SELECT game, variant, level, COUNT(*) AS games, "
+            "SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins, MAX(score) AS best "
             "FROM results WHERE user_id = ? GROUP BY game, variant, level ORDER BY game, level IS NOT NULL, "
             "variant, level",
             (user_id,),
@@ -286,19 +281,17 @@ async def player_summary(conn: aiosqlite.Connection, user_id: int) -> PlayerSumm
     ]
     ratings = {
         (r["game"], r["variant"]): (r["rating"], r["games"], r["wins"])
-        for r in await conn.execute_fetchall(
+        for r in await tx.fetchall(
             "SELECT game, variant, rating, games, wins FROM ratings WHERE user_id = ?", (user_id,)
         )
     }
-    names = list(await conn.execute_fetchall("SELECT name FROM players WHERE user_id = ?", (user_id,)))
+    names = list(await tx.fetchall("SELECT name FROM players WHERE user_id = ?", (user_id,)))
     return PlayerSummary(user_id, names[0]["name"] if names else None, lines, ratings, places)
 
 
-async def rating_history(
-    conn: aiosqlite.Connection, user_id: int, game: str, variant: str = ""
-) -> list[float]:
+async def rating_history(tx: Tx, user_id: int, game: str, variant: str = "") -> list[float]:
     """The shown rating after each rated game of one pool, oldest first (the /stats chart)."""
-    rows = await conn.execute_fetchall(
+    rows = await tx.fetchall(
         "SELECT rating FROM rating_changes WHERE user_id = ? AND game = ? AND variant = ? "
         "ORDER BY finished_at, table_id",
         (user_id, game, variant),
@@ -333,11 +326,11 @@ class FinishedGame:
     standings: list[Standing]
 
 
-async def recent_games(conn: aiosqlite.Connection, user_id: int, limit: int = 10) -> list[FinishedGame]:
+async def recent_games(tx: Tx, user_id: int, limit: int = 10) -> list[FinishedGame]:
     """The user's last finished games, newest first, each with every seat's result."""
     ids = [
         r["table_id"]
-        for r in await conn.execute_fetchall(
+        for r in await tx.fetchall(
             "SELECT table_id FROM results WHERE user_id = ? ORDER BY finished_at DESC, table_id DESC LIMIT ?",
             (user_id, limit),
         )
@@ -345,7 +338,7 @@ async def recent_games(conn: aiosqlite.Connection, user_id: int, limit: int = 10
     if not ids:
         return []
     marks = ", ".join("?" * len(ids))
-    rows = await conn.execute_fetchall(
+    rows = await tx.fetchall(
         "SELECT r.table_id, r.seat, r.user_id, r.game, r.place, r.score, r.finished_at, r.variant, r.level, "
         "t.guild_id, t.channel_id, t.end_reason, s.name, s.bot_level FROM results r "
         "JOIN game_tables t ON t.id = r.table_id "

@@ -9,18 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-import aiosqlite
-
 from db.models import DueClock, NewMove
-from db.sql import run
+from db.tx import Tx
 
 _CLEAR = "awaited_since = NULL, clock_start = NULL, remind_at = NULL, deadline = NULL"
 
 
-async def vacation_until(conn: aiosqlite.Connection, user_id: int) -> float | None:
-    rows = list(
-        await conn.execute_fetchall("SELECT vacation_until FROM players WHERE user_id = ?", (user_id,))
-    )
+async def vacation_until(tx: Tx, user_id: int) -> float | None:
+    rows = list(await tx.fetchall("SELECT vacation_until FROM players WHERE user_id = ?", (user_id,)))
     return rows[0]["vacation_until"] if rows else None
 
 
@@ -35,20 +31,19 @@ def standin_runs(moves: Sequence[NewMove], seat: int) -> int:
     return runs
 
 
-async def update_standins(conn: aiosqlite.Connection, table_id: int, moves: Sequence[NewMove]) -> None:
+async def update_standins(tx: Tx, table_id: int, moves: Sequence[NewMove]) -> None:
     """Count the turns the stand-in bot played; a person's own move gives their seat back."""
     for seat in sorted({m.seat for m in moves if m.source in ("standin", "player")}):
         if any(m.seat == seat and m.source == "player" for m in moves):
             sql, params = "standin_turns = 0", ()
         else:
             sql, params = "standin_turns = standin_turns + ?", (standin_runs(moves, seat),)
-        await run(conn, f"UPDATE seats SET {sql} WHERE table_id = ? AND seat = ?", (*params, table_id, seat))
+        await tx.execute(f"UPDATE seats SET {sql} WHERE table_id = ? AND seat = ?", (*params, table_id, seat))
 
 
-async def stand_in_now(conn: aiosqlite.Connection, user_id: int, now: float) -> None:
+async def stand_in_now(tx: Tx, user_id: int, now: float) -> None:
     """A vacation began: at tables with a stand-in, the bot plays the user's waiting turns at once."""
-    await run(
-        conn,
+    await tx.execute(
         "UPDATE seats SET deadline = ?, remind_at = NULL "
         "WHERE user_id = ? AND awaited_since IS NOT NULL AND deadline IS NOT NULL "
         "AND table_id IN (SELECT id FROM game_tables WHERE standin_level IS NOT NULL)",
@@ -57,7 +52,7 @@ async def stand_in_now(conn: aiosqlite.Connection, user_id: int, now: float) -> 
 
 
 async def update_awaited(
-    conn: aiosqlite.Connection,
+    tx: Tx,
     table_id: int,
     awaited: Collection[int],
     moves: Sequence[NewMove],
@@ -71,11 +66,11 @@ async def update_awaited(
     then it is due at once, so the bot plays that turn. A bot player's seat never waits, so it
     never gets a clock, whatever ``awaited`` says.
     """
-    await update_standins(conn, table_id, moves)
-    (settings,) = await conn.execute_fetchall(
+    await update_standins(tx, table_id, moves)
+    (settings,) = await tx.fetchall(
         "SELECT remind_after, time_limit, standin_level FROM game_tables WHERE id = ?", (table_id,)
     )
-    seats = await conn.execute_fetchall(
+    seats = await tx.fetchall(
         "SELECT seat, user_id, awaited_since, timeouts FROM seats WHERE table_id = ? AND user_id IS NOT NULL",
         (table_id,),
     )
@@ -85,25 +80,22 @@ async def update_awaited(
         seat = s["seat"]
         timeouts = 0 if seat in acted else s["timeouts"] + (1 if seat in timed_out else 0)
         if seat not in awaited:
-            await run(
-                conn,
+            await tx.execute(
                 f"UPDATE seats SET {_CLEAR}, timeouts = ? WHERE table_id = ? AND seat = ?",
                 (timeouts, table_id, seat),
             )
             continue
         if s["awaited_since"] is not None and seat not in timed_out:
-            await run(
-                conn,
+            await tx.execute(
                 "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
                 (timeouts, table_id, seat),
             )
             continue
-        start = max(now, await vacation_until(conn, s["user_id"]) or 0.0)
+        start = max(now, await vacation_until(tx, s["user_id"]) or 0.0)
         remind_after, limit = settings["remind_after"], settings["time_limit"]
         if start > now and limit is not None and settings["standin_level"] is not None:
             start, remind_after, limit = now, None, 0.0  # away: the stand-in plays this turn now
-        await run(
-            conn,
+        await tx.execute(
             "UPDATE seats SET awaited_since = ?, clock_start = ?, remind_at = ?, deadline = ?, timeouts = ? "
             "WHERE table_id = ? AND seat = ?",
             (
@@ -118,19 +110,18 @@ async def update_awaited(
         )
 
 
-async def clear(conn: aiosqlite.Connection, table_id: int) -> None:
+async def clear(tx: Tx, table_id: int) -> None:
     """Stop every clock of a table that is over (finished, cancelled, abandoned)."""
-    await run(conn, f"UPDATE seats SET {_CLEAR} WHERE table_id = ?", (table_id,))
+    await tx.execute(f"UPDATE seats SET {_CLEAR} WHERE table_id = ?", (table_id,))
 
 
-async def shift_user(conn: aiosqlite.Connection, user_id: int, shift: float) -> list[int]:
+async def shift_user(tx: Tx, user_id: int, shift: float) -> list[int]:
     """Move every running clock of ``user_id`` by ``shift`` seconds; return the tables touched."""
-    rows = await conn.execute_fetchall(
+    rows = await tx.fetchall(
         "SELECT DISTINCT table_id FROM seats WHERE user_id = ? AND awaited_since IS NOT NULL", (user_id,)
     )
     if shift:
-        await run(
-            conn,
+        await tx.execute(
             "UPDATE seats SET clock_start = clock_start + ?, remind_at = remind_at + ?, "
             "deadline = deadline + ? WHERE user_id = ? AND awaited_since IS NOT NULL",
             (shift, shift, shift, user_id),
@@ -140,13 +131,14 @@ async def shift_user(conn: aiosqlite.Connection, user_id: int, shift: float) -> 
 
 DUE_SQL = (
     "SELECT table_id, seat, user_id, 'deadline' AS kind, deadline AS due FROM seats "
-    "WHERE deadline IS NOT NULL AND deadline <= :now "
+    "WHERE deadline IS NOT NULL AND deadline <= ? "
     "UNION ALL "
     "SELECT table_id, seat, user_id, 'remind' AS kind, remind_at AS due FROM seats "
-    "WHERE remind_at IS NOT NULL AND remind_at <= :now "
-    "ORDER BY due LIMIT :limit"
+    "WHERE remind_at IS NOT NULL AND remind_at <= ? "
+    "ORDER BY due LIMIT ?"
 )
-"""Every due reminder and deadline, oldest first. Both halves are range scans of a partial index."""
+"""Every due reminder and deadline, oldest first (parameters: now, now, limit). Both halves are
+range scans of a partial index."""
 
 NEXT_SQL = (
     "SELECT MIN(due) AS due FROM ("
@@ -156,11 +148,11 @@ NEXT_SQL = (
 """The next instant anything is due (``NULL`` when no clock runs): two index lookups."""
 
 
-async def due(conn: aiosqlite.Connection, now: float, limit: int) -> list[DueClock]:
-    rows = await conn.execute_fetchall(DUE_SQL, {"now": now, "limit": limit})
+async def due(tx: Tx, now: float, limit: int) -> list[DueClock]:
+    rows = await tx.fetchall(DUE_SQL, (now, now, limit))
     return [DueClock(r["table_id"], r["seat"], r["user_id"], r["kind"], r["due"]) for r in rows]
 
 
-async def next_due(conn: aiosqlite.Connection) -> float | None:
-    rows = list(await conn.execute_fetchall(NEXT_SQL))
+async def next_due(tx: Tx) -> float | None:
+    rows = list(await tx.fetchall(NEXT_SQL))
     return rows[0]["due"] if rows else None

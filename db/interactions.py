@@ -9,31 +9,24 @@ the transaction of the change it guards.
 
 from __future__ import annotations
 
-import aiosqlite
-
 from db.errors import DuplicateInteraction
-from db.sql import run
+from db.tx import Tx
 
 
-async def claim(
-    conn: aiosqlite.Connection, interaction_id: int | None, table_id: int, kind: str, now: float
-) -> None:
+async def claim(tx: Tx, interaction_id: int | None, table_id: int, kind: str, now: float) -> None:
     """Record ``interaction_id`` as taking effect on ``table_id`` now, inside the caller's write
     transaction; ``DuplicateInteraction`` if it already did (then the caller writes nothing)."""
     if interaction_id is None:
         return
-    if await seen(conn, interaction_id):
+    if await seen(tx, interaction_id):
         raise DuplicateInteraction(interaction_id)
-    await run(
-        conn,
+    await tx.execute(
         "INSERT INTO interactions (interaction_id, table_id, kind, created_at) VALUES (?, ?, ?, ?)",
         (interaction_id, table_id, kind, now),
     )
 
 
-async def seen(conn: aiosqlite.Connection, interaction_id: int) -> bool:
+async def seen(tx: Tx, interaction_id: int) -> bool:
     """Whether ``interaction_id`` already took effect (a move or an undo)."""
-    rows = await conn.execute_fetchall(
-        "SELECT 1 FROM interactions WHERE interaction_id = ?", (interaction_id,)
-    )
+    rows = await tx.fetchall("SELECT 1 FROM interactions WHERE interaction_id = ?", (interaction_id,))
     return bool(list(rows))

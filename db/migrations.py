@@ -1,4 +1,4 @@
-"""Schema migrations, tracked by ``PRAGMA user_version``.
+"""Schema migrations, tracked by ``PRAGMA user_version`` (SQLite's; PostgreSQL gets its own).
 
 ``MIGRATIONS[i]`` brings the schema from version ``i`` to ``i + 1``. To change the schema,
 append a script; never edit one that has shipped, because old files already ran it.
@@ -13,10 +13,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
 
-import aiosqlite
-
 from db.errors import SchemaTooNew
-from db.sql import run
+from db.tx import Tx
 
 _V1 = """
 CREATE TABLE game_tables (
@@ -335,10 +333,9 @@ def _has_code(text: str) -> bool:
     return any(line.split("--", 1)[0].strip() for line in text.splitlines())
 
 
-async def schema_version(conn: aiosqlite.Connection) -> int:
+async def schema_version(tx: Tx) -> int:
     """The ``user_version`` of the open database (0 for a new file)."""
-    async with conn.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
+    row = await tx.fetchone("PRAGMA user_version")
     assert row is not None
     return int(row[0])
 
@@ -348,41 +345,34 @@ def too_new(version: int, known: int) -> str:
     return f"was written by a newer version of the bot (schema {version}; this version knows {known})"
 
 
-AfterUpgrade = Callable[[aiosqlite.Connection, int], Awaitable[object]]
-"""Data work that belongs to an upgrade: called with the connection and the old version."""
+AfterUpgrade = Callable[[Tx, int], Awaitable[object]]
+"""Data work that belongs to an upgrade: called with the transaction and the old version."""
 
 
-async def migrate(conn: aiosqlite.Connection, *, then: AfterUpgrade | None = None) -> int:
+async def migrate(tx: Tx, *, then: AfterUpgrade | None = None) -> int:
     """Apply the migrations the file has not seen yet; return the resulting version.
 
-    ``then(conn, old_version)`` runs after them in the same transaction, only when something
-    was applied. The version is read inside that (write-locked) transaction, so two processes
-    opening an old file at once upgrade it once. ``conn`` must be in autocommit mode
-    (``isolation_level=None``). The list is read at call time so tests can append a migration
-    with ``monkeypatch``.
+    A store operation: it runs inside one write transaction (``BEGIN IMMEDIATE``), so the
+    version is read under the write lock and two processes opening an old file at once upgrade
+    it once, and a failure leaves the file exactly as it was. ``then(tx, old_version)`` runs
+    after the scripts in the same transaction, only when something was applied. The list is
+    read at call time so tests can append a migration with ``monkeypatch``.
     """
     migrations = MIGRATIONS
     known = len(migrations)
-    await run(conn, "BEGIN IMMEDIATE")
-    try:
-        current = await schema_version(conn)
-        if current > known:
-            raise SchemaTooNew(await _file_of(conn), too_new(current, known))
-        for target in range(current + 1, known + 1):
-            for stmt in split_statements(migrations[target - 1]):
-                await run(conn, stmt)
-            # user_version is part of the database header, hence transactional.
-            await run(conn, f"PRAGMA user_version = {int(target)}")
-        if then is not None and current < known:
-            await then(conn, current)
-    except BaseException:
-        await conn.rollback()
-        raise
-    await conn.commit()
+    current = await schema_version(tx)
+    if current > known:
+        raise SchemaTooNew(await _file_of(tx), too_new(current, known))
+    for target in range(current + 1, known + 1):
+        for stmt in split_statements(migrations[target - 1]):
+            await tx.execute(stmt)
+        # user_version is part of the database header, hence transactional.
+        await tx.execute(f"PRAGMA user_version = {int(target)}")
+    if then is not None and current < known:
+        await then(tx, current)
     return known
 
 
-async def _file_of(conn: aiosqlite.Connection) -> str:
-    async with conn.execute("PRAGMA database_list") as cur:
-        rows = await cur.fetchall()
+async def _file_of(tx: Tx) -> str:
+    rows = await tx.fetchall("PRAGMA database_list")
     return next((str(r[2]) for r in rows if r[1] == "main"), "") or ":memory:"

@@ -8,8 +8,10 @@ foreign database to WAL or create our tables in it. The checks, in order:
 * the path itself: a folder, a path under a regular file, a missing folder that cannot be
   created (a missing folder is created by the store, as before);
 * the bytes: the SQLite header, a file shorter than its header says (truncated), then SQLite
-  itself, read-only, with ``PRAGMA quick_check``: damaged pages, a file of another program
-  (tables but no schema version of ours), a schema newer than this code;
+  itself, read-only: damaged pages (``PRAGMA quick_check`` of a small file, the newest rows of
+  a big one, so start-up stays fast at any size: see :mod:`db.integrity`; the full check is
+  ``python -m db.check``), a file of another program (tables but no schema version of ours), a
+  schema newer than this code;
 * the rights: the file and its folder must be writable (SQLite keeps its ``-wal`` and
   ``-shm`` files next to the database). ``os.access`` answers for root too on a read-only
   file system or an immutable file; the store's write probe after opening catches the rest.
@@ -22,10 +24,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import urllib.parse
 from pathlib import Path
 
-from db import migrations
+from db import integrity, migrations
 from db.errors import SchemaTooNew, StorageFault
 
 MAGIC = b"SQLite format 3\x00"
@@ -90,12 +91,12 @@ def _check_content(path: str, file: Path, size: int) -> None:
         raise StorageFault(path, "is not an SQLite database")
     if size < HEADER:
         raise StorageFault(path, f"is truncated: {size} bytes, less than an SQLite header")
-    journal = any(_nonempty(Path(path + suffix)) for suffix in _JOURNALS)
+    journal = has_journal(path)
     expected = _size_in_header(head)
     if expected is not None and size < expected and not journal:
         # With a journal next to it, pages may still be there; SQLite's check below decides.
         raise StorageFault(path, f"is truncated: {size} bytes where its header says {expected}")
-    _check_with_sqlite(path, journal)
+    _check_with_sqlite(path, journal, size)
 
 
 def _size_in_header(head: bytes) -> int | None:
@@ -107,6 +108,11 @@ def _size_in_header(head: bytes) -> int | None:
     return page_size * pages if valid and pages else None
 
 
+def has_journal(path: str) -> bool:
+    """Whether a ``-wal`` or rollback journal with content lies next to the database."""
+    return any(_nonempty(Path(path + suffix)) for suffix in _JOURNALS)
+
+
 def _nonempty(path: Path) -> bool:
     try:
         return path.stat().st_size > 0
@@ -114,15 +120,13 @@ def _nonempty(path: Path) -> bool:
         return False
 
 
-def _check_with_sqlite(path: str, journal: bool) -> None:
-    mode = "mode=ro" if journal else "immutable=1"
-    uri = f"file:{urllib.parse.quote(str(Path(path).absolute()))}?{mode}"
+def _check_with_sqlite(path: str, journal: bool, size: int) -> None:
     try:
-        conn = sqlite3.connect(uri, uri=True)
+        conn = integrity.connect_read_only(path, journal=journal)
         try:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             tables = int(conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
-            verdict = [row[0] for row in conn.execute("PRAGMA quick_check")]
+            verdict = integrity.startup_verdict(conn, size)
         finally:
             conn.close()
     except sqlite3.Error as exc:

@@ -1,26 +1,22 @@
-"""Statement helpers that always close their cursor.
+"""Statement helpers on an aiosqlite connection that always close their cursor (for tools).
 
 A cursor left open keeps its statement "in progress" until it is garbage collected, and
 SQLite then refuses to COMMIT ("SQL statements in progress"). Relying on CPython freeing
-the cursor at once is fragile (a traceback or debug hook can keep it alive), so every
-statement of the store goes through these helpers.
+the cursor at once is fragile (a traceback or debug hook can keep it alive). The store's own
+operations do not come here: they run in the database thread through
+:class:`db.sqlite_backend.SqliteTx`, which closes its cursors the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
+from db.tx import Outcome
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a write statement reports once its cursor is closed."""
-
-    rowcount: int
-    lastrowid: int | None
+__all__ = ["Outcome", "run", "run_many"]
 
 
 async def run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Outcome:

@@ -14,11 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import aiosqlite
-
 from db import rating
 from db.models import NewResult
-from db.sql import run, run_many
+from db.tx import Tx
 
 RatingKey = tuple[str, str, int]
 """(game, variant, user_id)"""
@@ -107,7 +105,7 @@ def count_table(
 
 
 async def record(
-    conn: aiosqlite.Connection,
+    tx: Tx,
     *,
     table_id: int,
     game: str,
@@ -116,23 +114,21 @@ async def record(
     now: float,
 ) -> None:
     """Count the results of one finished table (names, server membership, ratings or solo record)."""
-    await run(
-        conn,
+    await tx.execute(
         "INSERT INTO players (user_id, name, updated_at) "
         "SELECT user_id, name, ? FROM seats WHERE table_id = ? AND user_id IS NOT NULL "
         "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
         (now, table_id),
     )
     if guild_id is not None:
-        await run_many(
-            conn,
-            "INSERT OR IGNORE INTO guild_players (guild_id, user_id, since) VALUES (?, ?, ?)",
+        await tx.executemany(
+            "INSERT INTO guild_players (guild_id, user_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             [(guild_id, r.user_id, now) for r in results if r.user_id is not None],
         )
     ratings: dict[RatingKey, Tally] = {}
     for key in rating_keys(game, results):
         rows = list(
-            await conn.execute_fetchall(
+            await tx.fetchall(
                 "SELECT mu, sigma, games, wins FROM ratings WHERE game = ? AND variant = ? AND user_id = ?",
                 key,
             )
@@ -143,7 +139,7 @@ async def record(
     solo = {
         key: SoloTally(r["games"], r["wins"], r["best"], r["best_table"])
         for key in _solo_keys(game, results)
-        for r in await conn.execute_fetchall(
+        for r in await tx.fetchall(
             "SELECT games, wins, best, best_table FROM solo_records WHERE game = ? AND variant = ? "
             "AND level = ? "
             "AND user_id = ?",
@@ -151,7 +147,7 @@ async def record(
         )
     }
     counted = count_table(table_id, game, results, ratings, solo)
-    await _write(conn, counted, [(table_id, now, counted)], now)
+    await _write(tx, counted, [(table_id, now, counted)], now)
 
 
 def _solo_keys(game: str, results: Sequence[NewResult]) -> list[SoloKey]:
@@ -177,27 +173,24 @@ _UPSERT_SOLO = (
 
 
 async def _write(
-    conn: aiosqlite.Connection,
+    tx: Tx,
     final: Counted,
     changes: Sequence[tuple[int, float, Counted]],
     now: float,
 ) -> None:
     """Store the final tallies and, per table, the rating each player had after it (the charts)."""
-    await run_many(
-        conn,
+    await tx.executemany(
         _UPSERT_RATING,
         [
             (*key, t.skill.mu, t.skill.sigma, t.skill.shown, t.games, t.wins, key[2], now)
             for key, t in final.ratings.items()
         ],
     )
-    await run_many(
-        conn,
+    await tx.executemany(
         _UPSERT_SOLO,
         [(*key, t.games, t.wins, t.best, t.best_table, key[3], now) for key, t in final.solo.items()],
     )
-    await run_many(
-        conn,
+    await tx.executemany(
         "INSERT INTO rating_changes (table_id, variant, user_id, game, mu, sigma, rating, finished_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
@@ -208,18 +201,18 @@ async def _write(
     )
 
 
-async def rebuild(conn: aiosqlite.Connection) -> int:
+async def rebuild(tx: Tx) -> int:
     """Recompute every rating and solo record from the results, in finishing order.
 
     Returns the number of tables counted. Everything is counted in memory and written at the
     end, so a rebuild of a big file is a few statements, not several per game. Server
     membership and names are left as they are (they do not depend on the order of games).
     """
-    await run(conn, "DELETE FROM rating_changes")
-    await run(conn, "DELETE FROM ratings")
-    await run(conn, "DELETE FROM solo_records")
+    await tx.execute("DELETE FROM rating_changes")
+    await tx.execute("DELETE FROM ratings")
+    await tx.execute("DELETE FROM solo_records")
     rows = list(
-        await conn.execute_fetchall(
+        await tx.fetchall(
             "SELECT table_id, seat, user_id, game, place, score, finished_at, variant, level, bot_level "
             "FROM results ORDER BY finished_at, table_id, seat"
         )
@@ -239,7 +232,7 @@ async def rebuild(conn: aiosqlite.Connection) -> int:
         # Snapshot the skills now: later games replace the tallies' skills (immutable values).
         changes.append((r["table_id"], r["finished_at"], _snapshot(counted)))
         batch = []
-    await _write(conn, final, changes, changes[-1][1] if changes else 0.0)
+    await _write(tx, final, changes, changes[-1][1] if changes else 0.0)
     return len(changes)
 
 
@@ -247,14 +240,13 @@ def _snapshot(counted: Counted) -> Counted:
     return Counted({k: Tally(t.skill, t.games, t.wins) for k, t in counted.ratings.items()}, {})
 
 
-async def set_listed(conn: aiosqlite.Connection, user_id: int, listed: bool, now: float) -> None:
+async def set_listed(tx: Tx, user_id: int, listed: bool, now: float) -> None:
     """Show or hide a player on the global boards (their preference and every row of theirs)."""
-    await run(
-        conn,
+    await tx.execute(
         "INSERT INTO players (user_id, global_board, updated_at) VALUES (?, ?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET global_board = excluded.global_board, "
         "updated_at = excluded.updated_at",
         (user_id, int(listed), now),
     )
-    await run(conn, "UPDATE ratings SET listed = ? WHERE user_id = ?", (int(listed), user_id))
-    await run(conn, "UPDATE solo_records SET listed = ? WHERE user_id = ?", (int(listed), user_id))
+    await tx.execute("UPDATE ratings SET listed = ? WHERE user_id = ?", (int(listed), user_id))
+    await tx.execute("UPDATE solo_records SET listed = ? WHERE user_id = ?", (int(listed), user_id))

@@ -1,56 +1,112 @@
-"""The store's connection: opening the file, the lock, transactions and loading a table row.
+"""The store's connection: opening the file, and running operations on it.
 
 Kept apart from ``store.py`` so the rules every operation relies on live in one place, and so
-the store's parts (tables and moves in :mod:`db.store`, standings in :mod:`db.store_standings`,
-clocks and players in :mod:`db.store_players`) can share them as one base class.
+the store's parts (tables in :mod:`db.store`, standings in :mod:`db.store_standings`, clocks and
+players in :mod:`db.store_players`, ...) share them as one base class.
 
-One aiosqlite connection is shared by the whole bot. Every operation holds ``_lock``:
-writes because interleaved transactions on one connection would mix, and reads because a
-read issued between two statements of another task's transaction would see its uncommitted
-rows. Write transactions use ``BEGIN IMMEDIATE`` so a second process (a maintenance script)
-waits for ``busy_timeout`` instead of failing half way through.
+Every operation is written once, as ``async def op(tx, ...)`` against :class:`db.tx.Tx` (one
+transaction), in the modules of ``db/``; the ``Store`` methods only pass it to :meth:`_writing`
+or :meth:`_reading` with the time read from the store's clock. On SQLite
+(:mod:`db.sqlite_backend`) an operation is one hand-off to aiosqlite's thread: writes use
+``BEGIN IMMEDIATE`` so a second process (a maintenance script) makes them wait for
+``busy_timeout`` instead of failing half way; reads are one snapshot. The thread runs one
+operation at a time, so operations never interleave and no lock is held on the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Any, ParamSpec, Self, TypeVar
 
 import aiosqlite
 
 from db import migrations, preflight, standings
-from db.errors import StorageFault, TableNotFound
-from db.models import InviteRow, SeatRow, TableRow
-from db.sql import run
+from db.errors import StorageFault
+from db.rows import TABLE_COLUMN_NAMES
+from db.sqlite_backend import Operation, SqliteBackend
+from db.tx import Outcome, Row, Tx
+
+__all__ = ["BUSY_TIMEOUT_MS", "TABLE_COLUMN_NAMES", "Access", "StoreBase"]
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another process holding the write lock."""
 
-TABLE_COLUMN_NAMES = (
-    "id", "game", "guild_id", "channel_id", "parent_id", "host_id", "status", "options", "locale", "seed",
-    "max_seats", "state", "version", "board_message_id", "lobby_message_id", "created_at", "updated_at",
-    "remind_after", "time_limit", "on_timeout", "end_reason", "digest", "standin_level",
-)  # fmt: skip
-"""Every column of ``game_tables``; :meth:`StoreBase._with_seats` reads a row of them."""
-_TABLE_COLUMNS = ", ".join(TABLE_COLUMN_NAMES)
 
-
-async def _after_upgrade(conn: aiosqlite.Connection, old_version: int) -> None:
+async def _after_upgrade(tx: Tx, old_version: int) -> None:
     """Inside the upgrade's transaction: results stored before ratings existed are counted once."""
     if 0 < old_version < migrations.RATED_SINCE:
-        await standings.rebuild(conn)
+        await standings.rebuild(tx)
+
+
+def _configure(conn: sqlite3.Connection) -> None:
+    """The connection's pragmas, then a write probe; in the database thread, one hand-off."""
+    # WAL lets readers of other processes (backups, admin scripts) work during a write.
+    conn.execute("PRAGMA journal_mode = WAL").close()
+    conn.execute("PRAGMA foreign_keys = ON").close()
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}").close()
+    # NORMAL is durable across application crashes in WAL mode; only a power cut can lose the
+    # last commits, never corrupt the file.
+    conn.execute("PRAGMA synchronous = NORMAL").close()
+    _probe_writable(conn)
+
+
+def _probe_writable(conn: sqlite3.Connection) -> None:
+    """Fail now if the file cannot be written, changing nothing.
+
+    SQLite opens a file it may not write read-only without a word, and ``BEGIN IMMEDIATE``
+    still succeeds; only a write says "attempt to write a readonly database". Rewriting the
+    schema version with its own value, then rolling back, is such a write that never reaches
+    the file.
+    """
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    conn.execute("BEGIN IMMEDIATE").close()
+    try:
+        conn.execute(f"PRAGMA user_version = {version}").close()
+    finally:
+        conn.rollback()
+
+
+async def _statement(tx: Tx, sql: str, params: Sequence[Any]) -> Outcome:
+    return await tx.execute(sql, params)
+
+
+async def _rows(tx: Tx, sql: str, params: Sequence[Any]) -> list[Row]:
+    return await tx.fetchall(sql, params)
+
+
+class Access:
+    """What :meth:`StoreBase._read` and :meth:`StoreBase._write` yield: the way to the database.
+
+    :meth:`run` runs an operation as one transaction. :meth:`execute` and
+    :meth:`execute_fetchall` run one statement as a transaction of its own (tests and tools
+    that reach past the store's operations)."""
+
+    def __init__(self, backend: SqliteBackend, *, write: bool) -> None:
+        self._backend = backend
+        self._writes = write
+
+    async def run(self, op: Operation[P, T], *args: Any, **kwargs: Any) -> T:
+        return await self._backend.run(op, *args, write=self._writes, **kwargs)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> Outcome:
+        return await self.run(_statement, sql, tuple(params))
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self.run(_rows, sql, tuple(params))
 
 
 class StoreBase:
-    """The connection and its lock, shared by every part of :class:`db.store.Store`.
+    """The connection, shared by every part of :class:`db.store.Store`.
 
     ``clock`` returns unix seconds and stamps every row, so tests can travel in time.
     """
@@ -59,7 +115,7 @@ class StoreBase:
         self._path = os.fspath(path)
         self._clock = clock
         self._conn: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+        self._backend: SqliteBackend | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -71,6 +127,11 @@ class StoreBase:
     def path(self) -> str:
         """The database file this store was opened on."""
         return self._path
+
+    @property
+    def handoffs(self) -> int:
+        """Operations (and set-up calls) handed to the database thread since it opened."""
+        return 0 if self._backend is None else self._backend.handoffs
 
     async def open(self) -> None:
         """Check the file, connect, set the pragmas and bring the schema up to date. Idempotent.
@@ -84,7 +145,7 @@ class StoreBase:
             if preflight.is_file_path(self._path):
                 await asyncio.to_thread(preflight.check, self._path)
                 Path(self._path).parent.mkdir(parents=True, exist_ok=True)
-            conn = await self._connect()
+            conn, backend = await self._connect()
         except StorageFault as exc:
             if exc.path == self._path:
                 raise
@@ -94,49 +155,26 @@ class StoreBase:
             if fault is None:
                 raise
             raise fault from exc
-        self._conn = conn
+        self._conn, self._backend = conn, backend
 
-    async def _connect(self) -> aiosqlite.Connection:
+    async def _connect(self) -> tuple[aiosqlite.Connection, SqliteBackend]:
         # isolation_level=None: autocommit, so transactions are exactly the BEGINs we issue.
         conn = await aiosqlite.connect(self._path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             conn.row_factory = sqlite3.Row
-            # WAL lets readers of other processes (backups, admin scripts) work during a write.
-            await conn.execute_fetchall("PRAGMA journal_mode = WAL")
-            await run(conn, "PRAGMA foreign_keys = ON")
-            await run(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            # NORMAL is durable across application crashes in WAL mode; only a power cut can
-            # lose the last commits, never corrupt the file.
-            await run(conn, "PRAGMA synchronous = NORMAL")
-            await self._probe_writable(conn)
-            await migrations.migrate(conn, then=_after_upgrade)
+            backend = SqliteBackend(conn)
+            await backend.call(_configure)
+            await backend.run(migrations.migrate, write=True, then=_after_upgrade)
         except BaseException:
             await conn.close()
             raise
-        return conn
-
-    @staticmethod
-    async def _probe_writable(conn: aiosqlite.Connection) -> None:
-        """Fail now if the file cannot be written, changing nothing.
-
-        SQLite opens a file it may not write read-only without a word, and ``BEGIN IMMEDIATE``
-        still succeeds; only a write says "attempt to write a readonly database". Rewriting the
-        schema version with its own value, then rolling back, is such a write that never
-        reaches the file.
-        """
-        version = await migrations.schema_version(conn)
-        await run(conn, "BEGIN IMMEDIATE")
-        try:
-            await run(conn, f"PRAGMA user_version = {int(version)}")
-        finally:
-            await conn.rollback()
+        return conn, backend
 
     async def close(self) -> None:
-        """Wait for the running operation, then close the connection. Idempotent."""
-        async with self._lock:
-            if self._conn is not None:
-                conn, self._conn = self._conn, None
-                await conn.close()
+        """Close the connection after the operations already handed to it. Idempotent."""
+        if self._conn is not None:
+            conn, self._conn, self._backend = self._conn, None, None
+            await conn.close()
 
     async def __aenter__(self) -> Self:
         await self.open()
@@ -148,105 +186,31 @@ class StoreBase:
         await self.close()
 
     def _db(self) -> aiosqlite.Connection:
+        """The aiosqlite connection itself (tests and tools: pragmas, a trace callback)."""
         if self._conn is None:
             raise RuntimeError("Store is not open; call `await store.open()` first")
         return self._conn
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            yield self._db()
+    def _ops(self) -> SqliteBackend:
+        if self._backend is None:
+            raise RuntimeError("Store is not open; call `await store.open()` first")
+        return self._backend
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: everything inside commits together or not at all."""
-        async with self._lock:
-            conn = self._db()
-            try:
-                # BEGIN inside the try: if the task is cancelled while BEGIN is queued, the
-                # rollback (a no-op without a transaction) still runs after it, in order.
-                await run(conn, "BEGIN IMMEDIATE")
-                yield conn
-            except BaseException:
-                await conn.rollback()
-                raise
-            await conn.commit()
+    async def _read(self) -> AsyncIterator[Access]:
+        yield Access(self._ops(), write=False)
 
-    # -- loading ---------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[Access]:
+        """Writes go through here (a test replaces it to make every write fail as a full disk would)."""
+        yield Access(self._ops(), write=True)
 
-    @staticmethod
-    async def _load(conn: aiosqlite.Connection, table_id: int) -> TableRow | None:
-        rows = await conn.execute_fetchall(
-            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,)
-        )
-        rows = list(rows)
-        if not rows:
-            return None
-        return await StoreBase._with_seats(conn, rows[0])
+    async def _reading(self, op: Operation[P, T], *args: Any, **kwargs: Any) -> T:
+        """``op`` as one read transaction: one hand-off."""
+        async with self._read() as db:
+            return await db.run(op, *args, **kwargs)
 
-    @staticmethod
-    async def _require(conn: aiosqlite.Connection, table_id: int) -> TableRow:
-        row = await StoreBase._load(conn, table_id)
-        if row is None:
-            raise TableNotFound(table_id)
-        return row
-
-    @staticmethod
-    async def _with_seats(conn: aiosqlite.Connection, r: sqlite3.Row) -> TableRow:
-        seat_rows = await conn.execute_fetchall(
-            "SELECT seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts, bot_level, "
-            "standin_turns FROM seats WHERE table_id = ? ORDER BY seat",
-            (r["id"],),
-        )
-        seats = tuple(
-            SeatRow(
-                s["seat"],
-                s["user_id"],
-                s["name"],
-                s["joined_at"],
-                s["awaited_since"],
-                s["remind_at"],
-                s["deadline"],
-                s["timeouts"],
-                s["bot_level"],
-                s["standin_turns"],
-            )
-            for s in seat_rows
-        )
-        invites: tuple[InviteRow, ...] = ()
-        if r["status"] == "lobby":
-            invites = tuple(
-                InviteRow(i["user_id"], i["name"], i["invited_at"])
-                for i in await conn.execute_fetchall(
-                    "SELECT user_id, name, invited_at FROM invites WHERE table_id = ? "
-                    "ORDER BY invited_at, rowid",
-                    (r["id"],),
-                )
-            )
-        return TableRow(
-            id=r["id"],
-            game=r["game"],
-            guild_id=r["guild_id"],
-            channel_id=r["channel_id"],
-            parent_id=r["parent_id"],
-            host_id=r["host_id"],
-            status=r["status"],
-            options=json.loads(r["options"]),
-            locale=r["locale"],
-            seed=r["seed"],
-            max_seats=r["max_seats"],
-            state=None if r["state"] is None else json.loads(r["state"]),
-            version=r["version"],
-            board_message_id=r["board_message_id"],
-            lobby_message_id=r["lobby_message_id"],
-            created_at=r["created_at"],
-            updated_at=r["updated_at"],
-            seats=seats,
-            remind_after=r["remind_after"],
-            time_limit=r["time_limit"],
-            on_timeout=r["on_timeout"],
-            end_reason=r["end_reason"],
-            invites=invites,
-            digest=bool(r["digest"]),
-            standin_level=r["standin_level"],
-        )
+    async def _writing(self, op: Operation[P, T], *args: Any, **kwargs: Any) -> T:
+        """``op`` as one write transaction: one hand-off; nothing of it is kept if it raises."""
+        async with self._write() as db:
+            return await db.run(op, *args, **kwargs)

@@ -2,14 +2,23 @@
 
 Kept apart from ``store.py`` because these are the read side of finished games (plus the
 few writes that decide who appears on a board), not the life of a table; the queries live in
-:mod:`db.boards` and :mod:`db.standings`, this mixin only runs them under the store's lock.
+:mod:`db.boards` and :mod:`db.standings`, this mixin runs each as one transaction.
 """
 
 from __future__ import annotations
 
 from db import boards, standings
-from db.sql import run
 from db.store_base import StoreBase
+from db.tx import Tx
+
+
+async def _global_board(tx: Tx, user_id: int) -> bool:
+    row = await tx.fetchone("SELECT global_board FROM players WHERE user_id = ?", (user_id,))
+    return bool(row["global_board"]) if row is not None else True
+
+
+async def _forget_member(tx: Tx, guild_id: int, user_id: int) -> None:
+    await tx.execute("DELETE FROM guild_players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
 
 
 class StandingsStore(StoreBase):
@@ -24,43 +33,29 @@ class StandingsStore(StoreBase):
         per_page: int = boards.PER_PAGE,
     ) -> boards.BoardPage:
         """One page of a leaderboard and the caller's place on it."""
-        async with self._read() as conn:
-            return await boards.board_page(conn, key, page, caller_id, per_page)
+        return await self._reading(boards.board_page, key, page, caller_id, per_page)
 
     async def player_summary(self, user_id: int) -> boards.PlayerSummary | None:
         """A player's games, wins, ratings and places; ``None`` if they never finished a game."""
-        async with self._read() as conn:
-            return await boards.player_summary(conn, user_id)
+        return await self._reading(boards.player_summary, user_id)
 
     async def rating_history(self, user_id: int, game: str, variant: str = "") -> list[float]:
-        async with self._read() as conn:
-            return await boards.rating_history(conn, user_id, game, variant)
+        return await self._reading(boards.rating_history, user_id, game, variant)
 
     async def recent_games(self, user_id: int, limit: int = 10) -> list[boards.FinishedGame]:
-        async with self._read() as conn:
-            return await boards.recent_games(conn, user_id, limit)
+        return await self._reading(boards.recent_games, user_id, limit)
 
     async def set_global_board(self, user_id: int, listed: bool) -> None:
         """Show (the default) or hide a player on the global leaderboards."""
-        now = self._clock()
-        async with self._write() as conn:
-            await standings.set_listed(conn, user_id, listed, now)
+        await self._writing(standings.set_listed, user_id, listed, self._clock())
 
     async def global_board(self, user_id: int) -> bool:
-        async with self._read() as conn:
-            rows = list(
-                await conn.execute_fetchall("SELECT global_board FROM players WHERE user_id = ?", (user_id,))
-            )
-        return bool(rows[0]["global_board"]) if rows else True
+        return await self._reading(_global_board, user_id)
 
     async def forget_member(self, guild_id: int, user_id: int) -> None:
         """A player left a server: they leave its boards (their games and ratings stay)."""
-        async with self._write() as conn:
-            await run(
-                conn, "DELETE FROM guild_players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-            )
+        await self._writing(_forget_member, guild_id, user_id)
 
     async def rebuild_standings(self) -> int:
         """Recompute ratings and solo records from the results in finishing order; return tables counted."""
-        async with self._write() as conn:
-            return await standings.rebuild(conn)
+        return await self._writing(standings.rebuild)

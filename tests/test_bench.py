@@ -281,3 +281,35 @@ def test_quick_png_settings_benchmark_compares_every_setting_on_every_game(
         assert len(re.findall(rf"^ [ *] {re.escape(name)}\s+{figure}", out, re.M)) == 4, name
     assert len(re.findall(rf"^ \* .*{figure}", out, re.M)) == 4  # the settings in use, once per game
     assert re.search(r"^ \* .*bytes\s+[\d.]+x\s+encode\s+[\d.]+x", out, re.M)
+
+
+def test_quick_store_operations_benchmark_prints_hand_offs_hold_times_and_keeps_every_move() -> None:
+    """Run as the README says (``python -m bench.store_ops --quick``): the figures are printed for
+    one move at a time and 64 in flight (idle and busy loop), and every move is stored once."""
+    done = run_quick("bench.store_ops")
+    out = done.stdout
+    trips = r"round trips to the DB thread per call: commit_moves \d+  set_board_message \d+  table \d+"
+    assert re.search(trips, out)
+    for label in ("1 at a time", "64 in flight", "64 in flight, busy loop"):
+        assert re.search(
+            rf"commit, {re.escape(label)}\s+n=\d+\s+{FIGURE}\s+mean=\s*[\d.]+ ms\s+[\d.]+x work\s+"
+            r"[\d.]+ hand-offs/move\s+[\d.]+ moves/s",
+            out,
+        ), label
+    holds = rf"  (store lock|DB thread) held.*n=\d+\s+{FIGURE}.*DB-thread work [\d.]+ ms/move"
+    assert len(re.findall(holds, out)) == 3
+    assert re.search(r"ratio 64 in flight / one at a time: throughput [\d.]+x  commit p99 [\d.]+x", out)
+    assert re.search(r"moves stored: (\d+) of \1  PASS", out)
+    assert done.returncode == 0
+
+
+def test_quick_startup_check_benchmark_times_the_bounded_check_against_the_whole_file() -> None:
+    """Run as the README says (``python -m bench.startup_check --quick``): a file just over the
+    size read whole at start-up; the start-up, before and full-check figures are printed."""
+    done = run_quick("bench.startup_check")
+    out = done.stdout
+    assert re.search(r"6000 finished games: \d+ MB \([\d.]+ KB/game\), built in \d+ s", out)
+    assert re.search(r"start-up check \(db\.preflight\.check\): \d+ ms  target < 1000 ms  (PASS|FAIL)", out)
+    assert re.search(r"baseline: quick_check of all pages \(before\): \d+ ms \(\d+x\)", out)
+    full = r"full check \(python -m db\.check\): \d+ ms \(\d+x\)  .*: ok \(every page and index"
+    assert re.search(full, out)
