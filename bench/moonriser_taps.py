@@ -10,7 +10,8 @@ one at a time; a run of its identical trades is made as a person would, as one t
 one seat's turn of the main game, from planning to **End turn**; the setup (bases, the first
 keep) and the others' last trades are counted apart. Where the bot's next move is the one a
 shortcut adds, the person takes it: "Place a tile, no planning" / "Upgrade, no planning" in
-Phase I (``plan 0`` and the picker), **Confirm and produce** (placement, then ``done``),
+Phase I (``plan 0`` and the picker), the Upgrade picker's "Or upgrade a tile and produce"
+(upgrade, then ``done``), **Confirm and produce** (placement, then ``done``),
 **Confirm, produce and end turn** (placement, ``done``, ``end``, where the preview offers it), the
 Trade picker's "Or choose a trade and end your turn" (trade, then ``end``) and **Convert all and
 end turn** (``convert``, then ``end``); the moves stored are the same (asserted). A run of trades
@@ -137,7 +138,8 @@ async def tap_move(
     no_planning: bool = False,
 ) -> int:
     """Make ``notation`` as a phone user would; the taps it took. ``then``: the seat's next moves,
-    made in the same tap by a shortcut (a placement's "Confirm and produce", ``done``, or
+    made in the same tap by a shortcut (the Upgrade picker's "Or upgrade a tile and produce" and
+    a placement's "Confirm and produce", ``done``, or
     "Confirm, produce and end turn", ``done end``; the Trade picker's "Or choose a trade and end
     your turn" and **Convert all and end turn**, ``end``). ``no_planning``: in Phase I, the
     "…, no planning" button plays ``plan 0`` and opens the place or upgrade picker (``state`` is
@@ -171,9 +173,10 @@ async def tap_move(
     if kind == "sell":
         await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
         return 3
-    if kind == "upgrade" and no_planning:
-        opened = _picker(await person.click(board(), label=NO_PLANNING["upgrade"]))
-        await person.select(opened, [args[0]])
+    if kind == "upgrade":  # its picker's second select also produces ("Or upgrade a tile and produce")
+        label = NO_PLANNING["upgrade"] if no_planning else BUTTON["upgrade"]
+        opened = _picker(await person.click(board(), label=label))
+        await person.select(opened, [args[0]], custom_id=_select_ids(opened)[1 if then else 0])
         return 2
     if kind == "place":
         return await _place(person, board(), state, seat, args, then, no_planning)
@@ -185,9 +188,6 @@ async def tap_move(
             picked.append(str(next(i for i, t in enumerate(drawn) if t == tile and str(i) not in picked)))
         await person.select(opened, picked)
         return 1 + len(picked)
-    if kind == "upgrade":
-        await person.select(opened, [args[0]])
-        return 2
     if kind == "base":
         row = (await person.select(opened, [args[0][0]])).response
         await person.select(row, [args[0]])
@@ -268,14 +268,17 @@ def _next(state: dict[str, Any], seat: int) -> str | None:
 def shortcut(
     state: dict[str, Any], seat: int, notation: str, planned: list[str], expected: dict[str, Any]
 ) -> tuple[str, ...]:
-    """The seat's next moves when a person makes them in the same tap as ``notation``: after a
-    placement the bot's ``done`` ("Confirm and produce") and its ``end`` when the preview offers
+    """The seat's next moves when a person makes them in the same tap as ``notation``: after an
+    upgrade the bot's ``done`` (the Upgrade picker's "Or upgrade a tile and produce"); after a
+    placement its ``done`` ("Confirm and produce") and its ``end`` when the preview offers
     it ("Confirm, produce and end turn", ``ends_quietly``); ``end`` after ``convert`` ("Convert
     all and end turn") or after the last trade of the turn's Phase III (the Trade picker's "…
     and end your turn", not offered at the end of the game, where End first warns what is left
     to convert). ``expected``: the state after ``notation`` and the trades still ``planned``
     (``trade_run``)."""
     kind = notation.split()[0]
+    if kind == "upgrade":
+        return ("done",) if _next(expected, seat) == "done" else ()
     if kind == "place":
         if _next(expected, seat) != "done":
             return ()

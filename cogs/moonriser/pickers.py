@@ -248,6 +248,14 @@ def trade_and_end(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str, ...]
     return tr("moonriser.pick.trade_and_end"), ("end",)
 
 
+def upgrade_and_produce(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str, ...]] | None:
+    """The Upgrade picker's second select, "Or upgrade and produce" (the turn's last upgrade and
+    Done in one tap), in Phase II, where Done is always legal after an upgrade."""
+    if state["phase"] != "develop":
+        return None
+    return tr("moonriser.pick.upgrade_and_produce"), ("done",)
+
+
 def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> PickSpec:
     return PickSpec(
         kinds=frozenset(kinds),
@@ -269,7 +277,7 @@ PICKERS = Pickers(
         "base": _spec({"base"}, base_labels, "base", base_steps),
         "plan": _spec({"plan"}, plan_labels, "plan", whole),
         "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest),
-        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field),
+        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field, and_then=upgrade_and_produce),
         "trade": _spec(
             {"trade", "swap"},
             trade_labels,

@@ -2,8 +2,9 @@
 makes its last move, and the Trade picker's amounts of the trade a turn most often wants. Each
 stores the same engine moves as the long way; the placement preview's **Confirm, produce and end
 turn** (``place …``, ``done``, ``end``) for a turn without trades, the board's **Convert all and
-end turn** (``convert``, ``end``) at the end of the game, and every amount of the surplus traded
-into the scarcest colour ("Give 24 green, get 6 red") as one choice."""
+end turn** (``convert``, ``end``) at the end of the game, the Upgrade picker's "Or upgrade a
+tile and produce" (``upgrade …``, ``done``), and every amount of the surplus traded into the
+scarcest colour ("Give 24 green, get 6 red") as one choice."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from bench.moonriser_taps import _labels
 from engine.moonriser.game import GAME
 from tests.bot.harness import moved
 from tests.bot.moonriser_table import MoonTable
+from tests.bot.test_manhattan_discord import components
 from tests.bot.test_moonriser_discord import to_development
 from tests.bot.test_moonriser_endgame import force, last_trades
 from tests.bot.test_moonriser_shortcuts import _previewed
@@ -107,3 +109,38 @@ async def test_every_amount_of_the_surplus_into_the_scarcest_colour_is_one_choic
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
     assert made == ["trade green red 6"]
     assert (await table.state())["seats"][seat]["tokens"] == {"blue": 10, "red": 7, "green": 6, "yellow": 0}
+
+
+async def test_upgrade_and_produce_is_one_choice(simcord_env: Env) -> None:
+    """Upgrade → "Or upgrade a tile and produce": 2 taps, the upgrade and ``done`` stored."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    upgrade = next(m for m in GAME.legal_moves(state, seat) if m.kind == "upgrade")
+    before = len(await table.bot.store.moves(table.table_id))
+    opened = (await me.click(table.boards()[-1], label="Upgrade")).response
+    first, second = (c for c in components(opened) if "options" in c)
+    assert second["placeholder"] == "Or upgrade a tile and produce"
+    assert [o["value"] for o in second["options"]] == [o["value"] for o in first["options"]]
+    chosen = await me.select(opened, [upgrade.args[0]], custom_id=second["custom_id"])
+    assert moved(chosen)
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
+    assert made == [upgrade.notation, "done"]
+    expected, _ = GAME.apply(state, seat, upgrade.notation)
+    expected, _ = GAME.apply(expected, seat, "done")
+    assert await table.state() == expected
+    assert expected["phase"] == "trade"
+
+
+async def test_upgrade_and_produce_reads_in_czech(simcord_env: Env, user_locales: dict[int, str]) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    user_locales[me.id] = "cs"
+    state = await table.state()
+    upgrade = next(m for m in GAME.legal_moves(state, seat) if m.kind == "upgrade")
+    opened = (await me.click(table.boards()[-1], label="Upgrade")).response
+    second = [c for c in components(opened) if "options" in c][1]
+    assert second["placeholder"] == "Nebo vylepši dílek a produkuj"
+    await me.select(opened, [upgrade.args[0]], custom_id=second["custom_id"])
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[-2:]]
+    assert made == [upgrade.notation, "done"]
