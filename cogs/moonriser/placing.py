@@ -21,7 +21,7 @@ from bot.i18n import Tr
 from cogs.moonriser.finish import leftovers
 from cogs.moonriser.labels import clip, tile_name, tokens_words
 from cogs.moonriser.quotes import placement
-from engine.core import State
+from engine.core import IllegalMove, State
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import Placement
 from engine.moonriser.suggest import best_on, fields_best_first, ranked
@@ -120,8 +120,11 @@ def shortcuts(tr: Tr, state: State, seat: int, notation: str) -> list[Shortcut]:
 def ends_quietly(state: State, seat: int, notation: str) -> bool:
     """Whether the turn may end right after this placement and its production with nothing to
     ask first: End is legal (within the hand limit) and warns of nothing left to convert."""
-    after, _ = GAME.apply(copy.deepcopy(dict(state)), seat, notation)
-    after, _ = GAME.apply(after, seat, "done")
+    try:
+        after, _ = GAME.apply(copy.deepcopy(dict(state)), seat, notation)
+        after, _ = GAME.apply(after, seat, "done")
+    except IllegalMove:  # not this seat's Phase II any more: Confirm will say why
+        return False
     if GAME.to_act(after)[:1] != [seat] or not any(m.kind == "end" for m in GAME.legal_moves(after, seat)):
         return False
     return leftovers(after, seat) is None
