@@ -13,7 +13,6 @@ hand limit, nothing left to convert at the game's end, ``ends_quietly``).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from bot.confirm import Alternative, Preview, Shortcut
@@ -25,6 +24,7 @@ from engine.core import IllegalMove, State
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import Placement
 from engine.moonriser.suggest import best_on, fields_best_first, ranked
+from engine.moonriser.trading import end_allowed
 
 FIELDS_SHOWN = 25
 """Fields in the preview's select (Discord shows 25 options)."""
@@ -120,11 +120,11 @@ def shortcuts(tr: Tr, state: State, seat: int, notation: str) -> list[Shortcut]:
 def ends_quietly(state: State, seat: int, notation: str) -> bool:
     """Whether the turn may end right after this placement and its production with nothing to
     ask first: End is legal (within the hand limit) and warns of nothing left to convert."""
-    try:
-        after, _ = GAME.apply(copy.deepcopy(dict(state)), seat, notation)
+    try:  # the engine copies what a move changes: ``state`` stays as it is
+        after, _ = GAME.apply(dict(state), seat, notation)
         after, _ = GAME.apply(after, seat, "done")
     except IllegalMove:  # not this seat's Phase II any more: Confirm will say why
         return False
-    if GAME.to_act(after)[:1] != [seat] or not any(m.kind == "end" for m in GAME.legal_moves(after, seat)):
+    if after["phase"] != "trade" or GAME.to_act(after)[:1] != [seat] or not end_allowed(after, seat):
         return False
     return leftovers(after, seat) is None
