@@ -10,9 +10,14 @@ one at a time; a run of its identical trades is made as a person would, as one t
 one seat's turn of the main game, from planning to **End turn**; the setup (bases, the first
 keep) and the others' last trades are counted apart. Where the bot's next move is the one a
 shortcut adds, the person takes it: "Place a tile, no planning" / "Upgrade, no planning" in
-Phase I (``plan 0`` and the picker), **Confirm and produce** (placement, then ``done``), the Trade
-picker's "Or choose a trade and end your turn" (trade, then ``end``); the moves stored are the
-same (asserted). Target from issue 27: median <= 6.
+Phase I (``plan 0`` and the picker), the Upgrade picker's "Or upgrade a tile and produce"
+(upgrade, then ``done``), **Confirm and produce** (placement, then ``done``),
+**Confirm, produce and end turn** (placement, ``done``, ``end``, where the preview offers it), the
+Trade picker's "Or choose a trade and end your turn" (trade, then ``end``) and **Convert all and
+end turn** (``convert``, then ``end``); the moves stored are the same (asserted). A run of trades
+of one pair is made in one choice when the picker lists its amount (it lists every amount of the
+surplus-into-shortage pair, ``cogs.moonriser.pickers.surplus_pair``). Target from issue 27:
+median <= 6.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from typing import Any
 
 from bot.picker import paths
 from cogs.moonriser.pickers import PICKERS
+from cogs.moonriser.placing import ends_quietly
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import best_on, ranked
 from engine.moonriser.trading import convert_allowed
@@ -50,6 +56,8 @@ BUTTON = {
     "end": "End turn",
     "convert": "Convert all to VP",
 }
+CONFIRM = {(): "Confirm", ("done",): "Confirm and produce", ("done", "end"): "Confirm, produce and end turn"}
+"""The placement preview's Confirm buttons, by the moves they add."""
 NO_PLANNING = {"place": "Place a tile, no planning", "upgrade": "Upgrade, no planning"}
 DRAW = {"basic": "Draw Basic", "advanced": "Draw Advanced"}
 SHOWN = re.compile(r"on \*\*(\w+)\*\*, rotation (\d)")
@@ -71,11 +79,11 @@ async def _place(
     state: dict[str, Any],
     seat: int,
     args: list[str],
-    then: str | None = None,
+    then: tuple[str, ...] = (),
     no_planning: bool = False,
 ) -> int:
     """Place → tile → (the preview's select and ↺/↻ until it shows the move) → Confirm, or
-    **Confirm and produce** when Done follows (``then``)."""
+    **Confirm and produce** / **Confirm, produce and end turn** for the moves that follow (``then``)."""
     tile, target, rotation, source = args[0], args[1], int(args[2]), args[3]
     opened = await person.click(board, label=NO_PLANNING["place"] if no_planning else BUTTON["place"])
     preview = (await person.select(_picker(opened), [f"{tile}@{source}"])).response
@@ -95,7 +103,7 @@ async def _place(
         preview = (await person.click(preview, label=label)).response
         taps += 1
     assert _shown(preview.content) == (target, rotation), preview.content
-    await person.click(preview, label="Confirm and produce" if then == "done" else "Confirm")
+    await person.click(preview, label=CONFIRM[then])
     return taps + 1
 
 
@@ -126,12 +134,14 @@ async def tap_move(
     state: dict[str, Any],
     seat: int,
     notation: str,
-    then: str | None = None,
+    then: tuple[str, ...] = (),
     no_planning: bool = False,
 ) -> int:
-    """Make ``notation`` as a phone user would; the taps it took. ``then``: the seat's next move,
-    made in the same tap by a shortcut (a placement's "Confirm and produce", ``done``; the Trade
-    picker's "Or choose a trade and end your turn", ``end``). ``no_planning``: in Phase I, the
+    """Make ``notation`` as a phone user would; the taps it took. ``then``: the seat's next moves,
+    made in the same tap by a shortcut (the Upgrade picker's "Or upgrade a tile and produce" and
+    a placement's "Confirm and produce", ``done``, or
+    "Confirm, produce and end turn", ``done end``; the Trade picker's "Or choose a trade and end
+    your turn" and **Convert all and end turn**, ``end``). ``no_planning``: in Phase I, the
     "…, no planning" button plays ``plan 0`` and opens the place or upgrade picker (``state`` is
     the state after ``plan 0``)."""
     kind, *args = notation.split()
@@ -139,6 +149,9 @@ async def tap_move(
         for _ in range(int(args[1]) if len(args) > 1 else 1):
             await person.click(board(), label=DRAW[args[0]])
         return int(args[1]) if len(args) > 1 else 1
+    if kind == "convert" and then:
+        await person.click(board(), label="Convert all and end turn")
+        return 1
     if kind in ("done", "convert") or notation == "plan 0":
         await person.click(board(), label=BUTTON.get(notation, BUTTON[kind]))
         return 1
@@ -160,9 +173,10 @@ async def tap_move(
     if kind == "sell":
         await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
         return 3
-    if kind == "upgrade" and no_planning:
-        opened = _picker(await person.click(board(), label=NO_PLANNING["upgrade"]))
-        await person.select(opened, [args[0]])
+    if kind == "upgrade":  # its picker's second select also produces ("Or upgrade a tile and produce")
+        label = NO_PLANNING["upgrade"] if no_planning else BUTTON["upgrade"]
+        opened = _picker(await person.click(board(), label=label))
+        await person.select(opened, [args[0]], custom_id=_select_ids(opened)[1 if then else 0])
         return 2
     if kind == "place":
         return await _place(person, board(), state, seat, args, then, no_planning)
@@ -174,15 +188,12 @@ async def tap_move(
             picked.append(str(next(i for i, t in enumerate(drawn) if t == tile and str(i) not in picked)))
         await person.select(opened, picked)
         return 1 + len(picked)
-    if kind == "upgrade":
-        await person.select(opened, [args[0]])
-        return 2
     if kind == "base":
         row = (await person.select(opened, [args[0][0]])).response
         await person.select(row, [args[0]])
         return 3
     ids = _select_ids(opened)
-    await person.select(opened, [notation], custom_id=ids[1] if then == "end" else ids[0])
+    await person.select(opened, [notation], custom_id=ids[1] if then == ("end",) else ids[0])
     return 2
 
 
@@ -198,7 +209,7 @@ class Taps:
     ended: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     shortcuts: Counter[str] = field(default_factory=Counter)
-    """How often a shortcut made a move in the same tap as another (``plan 0``, ``done``, ``end``)."""
+    """How often a shortcut made moves in one tap, by the moves (``place+done``, ``trade+end``, …)."""
     before: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     """The same turns under the flow before issue 27 (a placement 6 taps: Place, tile, row,
     field, rotation, Confirm; an upgrade 3: row, field; no planning 2: Plan, then "pay nothing")."""
@@ -247,22 +258,38 @@ def offered(state: dict[str, Any], seat: int, notation: str) -> tuple[str, str |
     return made, (f"{single} {rest}" if rest > 1 else single) if rest else None
 
 
+def _next(state: dict[str, Any], seat: int) -> str | None:
+    """The bot's next move for ``seat``, if it is the one to act."""
+    if GAME.outcome(state) is not None or seat not in GAME.to_act(state):
+        return None
+    return GAME.bot_move(state, seat, "normal").notation
+
+
 def shortcut(
     state: dict[str, Any], seat: int, notation: str, planned: list[str], expected: dict[str, Any]
-) -> str | None:
-    """The seat's next move when a person makes it in the same tap as ``notation``: the bot's
-    next move is ``done`` after a placement ("Confirm and produce"), or ``end`` after the last
-    trade of the turn's Phase III (the Trade picker's "… and end your turn", not offered at the
-    end of the game, where End first warns what is left to convert). ``expected``: the state
-    after ``notation`` and the trades still ``planned`` (``trade_run``)."""
+) -> tuple[str, ...]:
+    """The seat's next moves when a person makes them in the same tap as ``notation``: after an
+    upgrade the bot's ``done`` (the Upgrade picker's "Or upgrade a tile and produce"); after a
+    placement its ``done`` ("Confirm and produce") and its ``end`` when the preview offers
+    it ("Confirm, produce and end turn", ``ends_quietly``); ``end`` after ``convert`` ("Convert
+    all and end turn") or after the last trade of the turn's Phase III (the Trade picker's "…
+    and end your turn", not offered at the end of the game, where End first warns what is left
+    to convert). ``expected``: the state after ``notation`` and the trades still ``planned``
+    (``trade_run``)."""
     kind = notation.split()[0]
+    if kind == "upgrade":
+        return ("done",) if _next(expected, seat) == "done" else ()
     if kind == "place":
-        return "done" if GAME.bot_move(expected, seat, "normal").notation == "done" else None
+        if _next(expected, seat) != "done":
+            return ()
+        produced, _ = GAME.apply(copy.deepcopy(expected), seat, "done")
+        ends = _next(produced, seat) == "end" and ends_quietly(state, seat, notation)
+        return ("done", "end") if ends else ("done",)
+    if kind == "convert":
+        return ("end",) if _next(expected, seat) == "end" else ()
     if kind != "trade" or planned or state["phase"] != "trade" or convert_allowed(state, seat):
-        return None
-    if GAME.to_act(expected)[:1] != [seat]:
-        return None
-    return "end" if GAME.bot_move(expected, seat, "normal").notation == "end" else None
+        return ()
+    return ("end",) if _next(expected, seat) == "end" else ()
 
 
 def _develops(after_plan: dict[str, Any], seat: int) -> bool:
@@ -308,22 +335,22 @@ async def play_by_buttons(
         if skipped:  # "Place a tile, no planning": plan 0 and the next move's picker in one tap
             state, notation = expected, GAME.bot_move(expected, seat, "normal").notation
             expected, _ = GAME.apply(copy.deepcopy(expected), seat, notation)
-        then = shortcut(state, seat, notation, planned, expected) if shortcuts else None
+        then = shortcut(state, seat, notation, planned, expected) if shortcuts else ()
         board = lambda: table.boards()[-1]  # noqa: E731
         spent = await tap_move(person, table.thread, board, state, seat, notation, then, skipped)
         kind, *args = notation.split()
         taps.kinds[kind] += spent
-        if then is not None:
-            taps.shortcuts[then] += 1
+        if then:
+            taps.shortcuts["+".join((kind, *then))] += 1
         if skipped:
-            taps.shortcuts["plan 0"] += 1
-        if (notation == "end" or then == "end") and phase == "trade":
+            taps.shortcuts["plan 0+" + kind] += 1
+        if (notation == "end" or "end" in then) and phase == "trade":
             taps.ended += 1
         if phase in TURN_PHASES:
             taps.turns[(state["round"], seat)] += spent
             times = int(args[2]) if kind == "trade" and len(args) > 2 else 1
             old = {"place": 6, "upgrade": 3, "trade": 2 * times}.get(kind, spent)
-            old = (2 if notation == "plan 0" else old) + (then is not None) + 2 * skipped
+            old = (2 if notation == "plan 0" else old) + len(then) + 2 * skipped
             taps.before[(state["round"], seat)] += old
             if kind in ("trade", "swap", "sell"):
                 taps.trading[(state["round"], seat)] += spent
@@ -332,11 +359,11 @@ async def play_by_buttons(
         else:
             taps.setup += spent
         stored = await table.bot.store.moves(table.table_id)
-        if then is not None or skipped:  # the same engine moves as a tap for each would store
-            made = ["plan 0"] * skipped + [notation] + [then] * (then is not None)
+        if then or skipped:  # the same engine moves as a tap for each would store
+            made = ["plan 0"] * skipped + [notation, *then]
             assert [m.notation for m in stored[-len(made) :]] == made, (made, phase)
-            if then is not None:
-                expected, _ = GAME.apply(copy.deepcopy(expected), seat, then)
+            for following in then:
+                expected, _ = GAME.apply(copy.deepcopy(expected), seat, following)
         elif not notation.startswith("draw"):  # a draw of several is several taps of Draw
             assert stored[-1].notation == notation, (notation, stored[-1].notation, phase)
         if not planned:
@@ -369,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-shortcuts",
         action="store_true",
-        help='without "…, no planning", "Confirm and produce", "trade and end your turn" (a tap per move)',
+        help="without the shortcuts that make several moves in one tap (a tap per move)",
     )
     args = parser.parse_args(argv)
     players, turns_max = (2, 6) if args.quick else (4, None)
@@ -390,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     traded = sum(1 for turn in taps.turns if taps.trading.get(turn))
     print(f"trades: in {traded} of {len(counts)} turns; median taps per turn without them {apart:g}")
     print(f"histogram (taps: turns): {dict(sorted(Counter(counts).items()))}")
-    print(f"shortcuts taken (the move they add: times): {dict(taps.shortcuts)}")
+    print(f"shortcuts taken (the moves made in one tap: times): {dict(taps.shortcuts)}")
     print(f"setup {taps.setup} taps, last trades {taps.final} taps; by move kind: {dict(taps.kinds)}")
     return 0
 

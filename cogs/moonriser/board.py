@@ -2,8 +2,9 @@
 
 Persistent across restarts (``DynamicItem`` with ``mr:<table>:<version>:<action>``) and refused
 when the board has moved on. Over the hand limit End turn gives way to "Discard N tiles (hand
-limit)"; at the end of the game **Convert all to VP** turns tokens and tiles into VP at once, and
-**End** warns once about what would be left (``cogs.moonriser.finish``). The simultaneous
+limit)"; at the end of the game **Convert all to VP** turns tokens and tiles into VP at once
+(**Convert all and end turn** ends the turn in the same tap), and **End** warns once about what
+would be left (``cogs.moonriser.finish``). The simultaneous
 choices (keeping 3 of the first 5 tiles, the others' final trades) waive the version: another
 player's choice changes nothing of yours.
 """
@@ -41,10 +42,13 @@ DIRECT = {
     "convert": "convert",
 }
 """Buttons that play a move at once."""
+AND_END = {"convert_end": "convert"}
+"""Buttons that play a move and then ``end`` in one tap (``TableService.play``'s ``then``, both or
+neither): **Convert all and end turn**, the usual last tap of a player's game."""
 NO_PLANNING = {"place_now": "place", "upgrade_now": "upgrade"}
 """Phase I buttons that skip planning and open Phase II's picker at once: ``plan 0`` is played
 on the tap (the same move as **Don't plan**), then the picker opens on the new board."""
-SIMULTANEOUS = frozenset({"keep", "trade", "end", "convert"})
+SIMULTANEOUS = frozenset({"keep", "trade", "end", "convert", "convert_end"})
 """Actions some phases offer several seats at once (their boards do not go stale for each other)."""
 
 
@@ -86,7 +90,7 @@ def actions_for(state: dict[str, Any]) -> list[str]:
         if kind in kinds:
             actions.append(kind)
     if "convert" in kinds:
-        actions.append("convert")
+        actions.extend(("convert", "convert_end") if "end" in kinds else ("convert",))
     if "trade" in kinds or "swap" in kinds:
         actions.append("trade")
     if "discard" in kinds:
@@ -120,6 +124,7 @@ class BoardButton(
         "upgrade_now": discord.ButtonStyle.primary,
         "trade": discord.ButtonStyle.primary,
         "convert": discord.ButtonStyle.success,
+        "convert_end": discord.ButtonStyle.success,
     }
 
     def __init__(
@@ -166,6 +171,11 @@ class BoardButton(
             pickers, action = pickers_of(interaction.client, NAME), NO_PLANNING[self.action]
             content, shown = open_picker(interaction.client, pickers, table, seat, action, tr)
             await shown.send(interaction, content)
+            return
+        if self.action in AND_END:
+            await service.play(
+                interaction, AND_END[self.action], game=NAME, expected_version=version, then=("end",)
+            )
             return
         if self.action in DIRECT:
             await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)

@@ -20,6 +20,7 @@ from cogs.moonriser.labels import clip, colour_word, tile_label, tile_name, toke
 from cogs.moonriser.placing import place_preview, suggest
 from cogs.moonriser.quotes import field_costs, rotation_vps, trade_terms, upgrade_costs
 from engine.core import Move, State
+from engine.moonriser.content import TOKENS
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import TRADE
 from engine.moonriser.trading import convert_allowed, excess, rates
@@ -173,19 +174,41 @@ def trade_multiples(state: State, seat: int, legal: list[Move]) -> list[Move]:
     """Several identical trades at once (``trade green yellow 3``), which the engine accepts but
     does not list: one option per amount the seat can afford, so a run of trades is one choice.
     Within Discord's 25 options the single trades and swaps come first; then 2 of each pair,
-    the largest amount into VP (a surplus turned into points), 3 of each pair (a surplus traded
-    into what a turn needs is small), the other largest amounts, and the amounts from 4 up."""
+    every amount of the surplus-into-shortage pair (``surplus_pair``: the trade a turn most
+    often wants, whatever amount it needs), the largest amount into VP (a surplus turned into
+    points), 3 of each pair (a surplus traded into what a turn needs is small), the other
+    largest amounts, and the amounts from 4 up."""
     tokens = state["seats"][seat]["tokens"]
     price = rates(dict(state), seat)
     most = {(m.args[0], m.args[1]): tokens[m.args[0]] // price[m.args[0]] for m in legal if m.kind == TRADE}
     into_vp = [pair for pair in most if pair[1] == "yellow"]
     others = [pair for pair in most if pair[1] != "yellow"]
     wanted = [(pair, 2) for pair in most if most[pair] >= 2]
-    wanted += [(pair, most[pair]) for pair in into_vp if most[pair] > 2]
+    all_in = [(pair, most[pair]) for pair in into_vp if most[pair] > 2]
+    top = surplus_pair(tokens, most)
+    if top is not None:  # as many of its amounts as leave room for everything into VP
+        room = OPTIONS_MAX - len(legal) - len(wanted) - len(all_in)
+        wanted += [(top, n) for n in range(3, most[top] + 1)][: max(room, 0)]
+    wanted += all_in
     wanted += [(pair, 3) for pair in most if most[pair] > 3 or (most[pair] == 3 and pair in others)]
     wanted += [(pair, most[pair]) for pair in others if most[pair] > 3]
     wanted += [(pair, n) for n in range(4, max(most.values(), default=0)) for pair in most if n < most[pair]]
-    return [Move(TRADE, (*pair, str(n))) for pair, n in wanted[: max(OPTIONS_MAX - len(legal), 0)]]
+    listed = list(dict.fromkeys(wanted))
+    return [Move(TRADE, (*pair, str(n))) for pair, n in listed[: max(OPTIONS_MAX - len(legal), 0)]]
+
+
+def surplus_pair(tokens: Mapping[str, int], most: Mapping[tuple[str, str], int]) -> tuple[str, str] | None:
+    """The trade from the colour the seat can trade most often into the colour it holds least of
+    (green into red when red runs short), if one colour stands out; ``None`` when all are even."""
+    pairs = [pair for pair in most if pair[1] != "yellow"]
+    if not pairs:
+        return None
+    give = max(TOKENS, key=lambda c: max((most[p] for p in pairs if p[0] == c), default=-1))
+    gets = [p for p in pairs if p[0] == give]
+    if not gets:
+        return None
+    pair = min(gets, key=lambda p: tokens[p[1]])
+    return pair if tokens[pair[1]] < tokens[give] and most[pair] > 3 else None
 
 
 def final_basis(state: State, seat: int) -> object:
@@ -225,6 +248,14 @@ def trade_and_end(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str, ...]
     return tr("moonriser.pick.trade_and_end"), ("end",)
 
 
+def upgrade_and_produce(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str, ...]] | None:
+    """The Upgrade picker's second select, "Or upgrade and produce" (the turn's last upgrade and
+    Done in one tap), in Phase II, where Done is always legal after an upgrade."""
+    if state["phase"] != "develop":
+        return None
+    return tr("moonriser.pick.upgrade_and_produce"), ("done",)
+
+
 def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> PickSpec:
     return PickSpec(
         kinds=frozenset(kinds),
@@ -246,7 +277,7 @@ PICKERS = Pickers(
         "base": _spec({"base"}, base_labels, "base", base_steps),
         "plan": _spec({"plan"}, plan_labels, "plan", whole),
         "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest),
-        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field),
+        "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field, and_then=upgrade_and_produce),
         "trade": _spec(
             {"trade", "swap"},
             trade_labels,

@@ -6,7 +6,9 @@ normal bot values it, ``engine.moonriser.suggest``) with ↺/↻ (the next legal
 field, anticlockwise or clockwise), ◀/▶ (the previous or next field, best first, in its best
 rotation) and a select of the best fields. Taking the suggestion is Place → tile → Confirm.
 **Confirm and produce** builds it and ends Phase II (``place …`` then ``done``, both or neither):
-most turns build one tile, so the next tap is Done anyway.
+most turns build one tile, so the next tap is Done anyway. **Confirm, produce and end turn** adds
+``end`` for a turn without trades, offered when the turn may then end without a word (within the
+hand limit, nothing left to convert at the game's end, ``ends_quietly``).
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from collections.abc import Sequence
 
 from bot.confirm import Alternative, Preview, Shortcut
 from bot.i18n import Tr
+from cogs.moonriser.finish import leftovers
 from cogs.moonriser.labels import clip, tile_name, tokens_words
 from cogs.moonriser.quotes import placement
-from engine.core import State
+from engine.core import IllegalMove, State
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import Placement
 from engine.moonriser.suggest import best_on, fields_best_first, ranked
+from engine.moonriser.trading import end_allowed
 
 FIELDS_SHOWN = 25
 """Fields in the preview's select (Discord shows 25 options)."""
@@ -101,5 +105,26 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
         steps=tuple(steps),
         choices=tuple(choices) if len(choices) > 1 else (),
         choices_placeholder=tr("moonriser.preview_fields"),
-        shortcuts=(Shortcut(tr("moonriser.preview_produce"), ("done",)),),
+        shortcuts=tuple(shortcuts(tr, state, seat, notation)),
     )
+
+
+def shortcuts(tr: Tr, state: State, seat: int, notation: str) -> list[Shortcut]:
+    """**Confirm and produce**, and **Confirm, produce and end turn** when ``ends_quietly``."""
+    produce = [Shortcut(tr("moonriser.preview_produce"), ("done",))]
+    if ends_quietly(state, seat, notation):
+        produce.append(Shortcut(tr("moonriser.preview_produce_end"), ("done", "end")))
+    return produce
+
+
+def ends_quietly(state: State, seat: int, notation: str) -> bool:
+    """Whether the turn may end right after this placement and its production with nothing to
+    ask first: End is legal (within the hand limit) and warns of nothing left to convert."""
+    try:  # the engine copies what a move changes: ``state`` stays as it is
+        after, _ = GAME.apply(dict(state), seat, notation)
+        after, _ = GAME.apply(after, seat, "done")
+    except IllegalMove:  # not this seat's Phase II any more: Confirm will say why
+        return False
+    if after["phase"] != "trade" or GAME.to_act(after)[:1] != [seat] or not end_allowed(after, seat):
+        return False
+    return leftovers(after, seat) is None

@@ -8,7 +8,7 @@ from typing import Any
 
 from simcord import Env
 
-from bench.moonriser_taps import _labels
+from bench.moonriser_taps import _labels, _select_ids
 from bot.i18n import Tr
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked
@@ -50,7 +50,7 @@ async def test_upgrading_without_planning_is_two_taps(simcord_env: Env) -> None:
     state = await table.state()
     upgrade = next(m for m in GAME.legal_moves(state, seat) if m.kind == "upgrade")
     picker = opened.followups[-1] if opened.followups else opened.response
-    await me.select(picker, [upgrade.args[0]])
+    await me.select(picker, [upgrade.args[0]], custom_id=_select_ids(picker)[0])  # upgrade only
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
     assert made == ["plan 0", upgrade.notation]
 

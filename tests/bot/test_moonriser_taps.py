@@ -89,11 +89,11 @@ async def test_a_turn_that_places_and_trades_once_is_six_taps_with_the_shortcuts
     state = await table.state()
     tile, source = next((m.args[0], m.args[3]) for m in GAME.legal_moves(state, seat) if m.kind == "place")
     place = ranked(state, seat, tile, source)[0].notation
-    taps = await tap_move(me, table.thread, board, state, seat, place, then="done")
+    taps = await tap_move(me, table.thread, board, state, seat, place, then=("done",))
     state = await table.state()
     state["seats"][seat]["tokens"]["green"] = 9  # something to trade, whatever production gave
     await force(table, state)
-    taps += await tap_move(me, table.thread, board, state, seat, "trade green red", then="end")
+    taps += await tap_move(me, table.thread, board, state, seat, "trade green red", then=("end",))
     assert taps == 5  # plus Don't plan (to_development): 6
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
     assert made == [place, "done", "trade green red", "end"]

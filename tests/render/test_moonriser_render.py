@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 from bot.i18n import Tr, catalog
 from engine.moonriser import content
 from render.moonriser import board as M
+from render.moonriser import cards
 from render.moonriser import hand as H
 from render.moonriser.geometry import fields_key
 from render.moonriser.style import RELATION_STYLE, TOKEN_RGB, seat_colour
@@ -65,7 +66,7 @@ class KeyTracker:
 def test_every_tile_design_renders_as_a_hand_card_with_its_symbols(tile_id: str) -> None:
     tile = content.tiles()[tile_id]
     img = picture(H.render_hand([tile_id], Tr("en")))
-    assert img.width == 720 and 120 < img.height < 600
+    assert img.width == 480 and 120 < img.height < 600  # the phone column of the supply's cards
     seen = colours_of(img)
     for edge in tile.edges:  # every Bonus-relationship kind it carries, in its own colour
         assert RELATION_STYLE[edge.kind][1] in seen, edge.kind
@@ -78,7 +79,7 @@ def test_a_hand_of_every_design_and_an_empty_hand_render_in_both_languages() -> 
     ids = list(content.tiles().ids)
     for lang in ("en", "cs"):
         img = picture(H.render_hand(ids, Tr(lang)))
-        assert img.width == 720 and img.height < 200 * len(ids)
+        assert img.width == 480 and img.height < 260 * len(ids)  # one column: each card under 260 px
         empty = picture(H.render_hand([], Tr(lang)))
         assert empty.height < 200
 
@@ -94,6 +95,7 @@ def test_the_hand_card_names_the_tile_in_the_readers_language(monkeypatch: pytes
         real(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    monkeypatch.setattr(cards, "_cards", {})  # drawn afresh, not pasted from an earlier picture
     H.render_hand(["A01"], Tr("cs"))
     assert "Fúzní elektrárna" in written
     written.clear()
