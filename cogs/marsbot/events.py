@@ -105,7 +105,10 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
     if isinstance(out.get("tag"), str):
         out["tag"] = tag_name(tr, out["tag"])
     if isinstance(out.get("corporation"), str):
-        out["corporation"] = corporation_name(tr, out["corporation"])
+        version = out.get("content")
+        out["corporation"] = corporation_name(
+            tr, out["corporation"], version=version if isinstance(version, int) else None
+        )
     if isinstance(out.get("winners"), list | tuple):
         out["winners"] = ", ".join(side_words(tr, str(w)) for w in out["winners"]) or tr("marsbot.nobody")
     if isinstance(out.get("choices"), list | tuple):
