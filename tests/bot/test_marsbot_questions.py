@@ -7,7 +7,9 @@ from bot.board_post import BoardPosts
 from bot.i18n import Tr
 from cogs.marsbot.events import event_words
 from cogs.marsbot.questions import awaited
+from cogs.marsbot.taken_back import put_back
 from engine.core import Event
+from engine.marsbot.actions import printed
 from engine.marsbot.game import GAME
 from tests.engine.marsbot_support import position
 
@@ -128,3 +130,15 @@ def test_the_tie_breaks_outcome_names_the_spaces_by_their_place() -> None:
     czech = words("cs", [tie, rank])
     assert "Shoda mezi 2 poli (řada B, pole 2, 4)" in czech[0] and "→ **řada B, 4. pole**." in czech[0]
     assert "→ **řada C, 7. pole**." in czech[1]
+
+
+def test_an_undone_marsbot_tile_is_found_by_its_place() -> None:
+    """Undo tells the person to take MarsBot's tile off the printed board: by row and place too."""
+    state = position()
+    placed = {"tile": "city", "space": "D1", "owner": "marsbot", "reason": "action"}
+    placed["place"] = printed(state, "D1")
+    events = [Event("marsbot.tile", placed)]
+    (english,) = put_back(Tr("en"), state, events)
+    assert "remove MarsBot's city from **D1** (row D, 1st space — Pavonis Mons:" in english, english
+    (czech,) = put_back(Tr("cs"), state, events)
+    assert "odeber z pole **D1** (řada D, 1. pole — Pavonis Mons:" in czech, czech
