@@ -22,7 +22,7 @@ from cogs.marsbot.labels import (
     track_name,
     vp_words,
 )
-from cogs.marsbot.places import place_words
+from cogs.marsbot.places import by_row, place_words
 
 Word = Callable[[Tr, str], str]
 SINGLE: dict[str, Word] = {
@@ -40,6 +40,8 @@ LISTS: dict[str, Word] = {"milestones": milestone_name, "awards": award_name}
 SIDES = ("who", "owner")
 """Parameters naming a side (``person`` or ``marsbot``) that pick the sentence: MarsBot's tile is
 an instruction ("Place a MarsBot city…"), the person's a note ("Your city… is noted")."""
+TIE_CODES = frozenset({"marsbot.tie", "marsbot.tie_rank"})
+"""A tile's tie-break: its spaces are named by row and place, as the person counts them."""
 BY_SIDE = frozenset({"marsbot.turn", "marsbot.passed", "marsbot.tile", "marsbot.milestone", "marsbot.award"})
 
 
@@ -71,6 +73,8 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
     a card is needed, with or without the draft, won or lost."""
     out = dict(params)
     code = _sentence(code, out)
+    if code in TIE_CODES and isinstance(out.get("space"), str):
+        out["space"] = place_words(tr, out["space"])  # where the count ended, as the person counted
     if isinstance(out.get("place"), dict) and isinstance(out.get("space"), str):
         out["place"] = place_words(tr, out["space"], out["place"])
     elif code == "marsbot.tile_marsbot" and isinstance(out.get("space"), str):
@@ -105,7 +109,10 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
     if isinstance(out.get("tag"), str):
         out["tag"] = tag_name(tr, out["tag"])
     if isinstance(out.get("corporation"), str):
-        out["corporation"] = corporation_name(tr, out["corporation"])
+        version = out.get("content")
+        out["corporation"] = corporation_name(
+            tr, out["corporation"], version=version if isinstance(version, int) else None
+        )
     if isinstance(out.get("winners"), list | tuple):
         out["winners"] = ", ".join(side_words(tr, str(w)) for w in out["winners"]) or tr("marsbot.nobody")
     if isinstance(out.get("choices"), list | tuple):
@@ -114,7 +121,7 @@ def event_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[st
         )
     if isinstance(out.get("tied"), list | tuple):
         out["n"] = len(out["tied"])
-        out["tied"] = ", ".join(str(s) for s in out["tied"])
+        out["tied"] = by_row(tr, [str(s) for s in out["tied"]])
     draft = out.pop("draft_positions", None)
     if isinstance(draft, dict):
         out["picks"] = ", ".join(str(p) for p in draft.get("picks", []))

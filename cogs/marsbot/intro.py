@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import Tr
+from cogs.marsbot.corporation_words import corporation_lines
 from cogs.marsbot.labels import corporation_name
 from engine.marsbot.content import corporations_of
 from engine.marsbot.corporations import draft_priority
@@ -36,7 +37,7 @@ def intro(tr: Tr, state: Mapping[str, Any]) -> str:
     if corporation:
         found = corporations_of(state).get(str(corporation))
         if found is not None:
-            lines.append(found.text.get(tr.lang, found.text["en"]))
+            lines.extend(corporation_lines(tr, found, state))
     expansions = [tr(f"marsbot.intro.{key}") for key in ("prelude", "venus", "draft") if options.get(key)]
     if expansions:
         lines.append(tr("marsbot.intro.with", expansions=", ".join(expansions)))

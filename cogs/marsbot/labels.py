@@ -63,12 +63,18 @@ def bonus_name(tr: Tr, card: str, state: Mapping[str, Any] | None = None) -> str
     return tr("marsbot.card_name", name=name, card=card)
 
 
-def corporation_name(tr: Tr, corporation: str | None, state: Mapping[str, Any] | None = None) -> str:
-    """A corporation's name with its number, as the game's content names it (``state``; else the
-    newest content's: version 3 gave C01, C02, C03 and C05 other cards)."""
+def corporation_name(
+    tr: Tr, corporation: str | None, state: Mapping[str, Any] | None = None, version: int | None = None
+) -> str:
+    """A corporation's name with its number, as the game's content names it (``state``, or the
+    corporations' content ``version`` an event carries; else the newest content's: version 3 gave
+    C01, C02, C03 and C05 other cards)."""
     if not corporation or corporation == "none":
         return tr("marsbot.no_corporation")
-    known = corporations_of(state) if state is not None and "content" in state else corporations()
+    if state is not None and "content" in state:
+        known = corporations_of(state)
+    else:
+        known = corporations(version)
     found = known.get(corporation)
     if found is None:
         return corporation

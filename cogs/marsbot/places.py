@@ -47,6 +47,18 @@ def place_words(tr: Tr, space: str, place: Mapping[str, Any] | None = None) -> s
     return tr("marsbot.place.with", where=where, printed=printed) if printed else where
 
 
+def by_row(tr: Tr, spaces: list[str]) -> str:
+    """Several spaces row by row, each by its place in the row: "row A, spaces 1, 4, 5; row B,
+    space 6" (a list of tied spaces, short, with no coordinate the printed board lacks)."""
+    rows: dict[str, list[str]] = {}
+    for space in spaces:
+        rows.setdefault(space[0], []).append(space[1:])
+    return "; ".join(
+        tr("marsbot.place.row_spaces", row=row, numbers=", ".join(numbers), count=len(numbers))
+        for row, numbers in rows.items()
+    )
+
+
 def space_facts(view: Mapping[str, Any], space: str) -> dict[str, Any]:
     """What the map of ``view``'s content prints on ``space`` (empty off Mars or unknown)."""
     try:

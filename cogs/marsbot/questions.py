@@ -13,18 +13,19 @@ from typing import Any
 
 from bot.i18n import Tr
 from cogs.marsbot.labels import award_name, milestone_name, tile_name
-from cogs.marsbot.places import place_words, space_facts
+from cogs.marsbot.places import by_row, place_words, space_facts
 from engine.marsbot.content import AWARD_VP
 from engine.marsbot.reports import card_facts
 
 TIED_LISTED = 9
-"""The tied spaces are listed by their place on the printed board up to this many (Tharsis's
-empty map ties at most 12 ocean spaces; past 9 the ids alone keep the post short)."""
+"""The tied spaces are listed one by one with what is printed on them up to this many; past 9
+(random games tie 10 to 13) they are grouped by row, each by its place in the row, which keeps
+the post short and still names no coordinate the printed board lacks."""
 
 
 def _tied(tr: Tr, view: Mapping[str, Any], tied: list[str]) -> str:
     if len(tied) > TIED_LISTED:
-        return ", ".join(tied)
+        return by_row(tr, tied)
     return "; ".join(f"**{s}** ({place_words(tr, s, space_facts(view, s))})" for s in tied)
 
 

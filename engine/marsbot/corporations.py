@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core import Event, State
 from engine.marsbot.common import event, gain_money
-from engine.marsbot.content import corporations_of
+from engine.marsbot.content import CORPORATIONS, corporations_of
 from engine.marsbot.resolve import Question, Step, append, handler, push
 from engine.marsbot.rules import drafts_by_priority
 
@@ -62,7 +62,9 @@ def set_up(state: State, events: list[Event]) -> None:
     if corp_id is None:
         return
     corp = corporations_of(state)[corp_id]
-    events.append(event("corporation", corporation=corp_id))
+    # The content version travels with the event: content 3 renumbered the cards, so the sentence
+    # names this game's card, not the newest content's.
+    events.append(event("corporation", corporation=corp_id, content=state["content"][CORPORATIONS]))
     if START_MONEY in corp.effects:
         gain_money(state, events, corp.money, "corporation")
     if WHITE_CUBES in corp.effects:

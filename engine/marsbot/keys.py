@@ -47,7 +47,7 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.discard_plants", ()),
     ("marsbot.discard_animal", ()),
     ("marsbot.floater", ("total",)),
-    ("marsbot.corporation", ("corporation",)),
+    ("marsbot.corporation", ("corporation", "content")),
     ("marsbot.cube", ("track", "space", "colour", "instead")),
     ("marsbot.corp_plants", ("total",)),
     ("marsbot.cut", ("resource", "track", "from", "to")),

@@ -8,6 +8,7 @@ from typing import Any
 from simcord import Env
 
 from engine.marsbot import GAME
+from engine.marsbot.maps import MAP_AWARDS, map_of_options
 
 CARDS: tuple[tuple[tuple[str, ...], int, bool, str], ...] = (
     (("building",), 12, False, "vp0"),
@@ -104,8 +105,9 @@ class MarsBotTable:
         if state["generation"] != self.generation:
             self.generation, self.turns = state["generation"], 0
         params, maxed = view["params"], view["maxed"]
-        if state["generation"] >= 2 and "banker" not in state["awards"] and len(state["awards"]) < 3:
-            return "award banker"
+        award = MAP_AWARDS[map_of_options(state["options"])][1]  # Banker on Tharsis
+        if state["generation"] >= 2 and award not in state["awards"] and len(state["awards"]) < 3:
+            return f"award {award}"
         done_this_turn = {m.split()[1] for m in self.moves_this_turn()}
         if not maxed["temperature"] and "temperature" not in done_this_turn:
             return f"raise temperature {min(2, (8 - params['temperature']) // 2)}"

@@ -220,7 +220,7 @@ SECOND_PLURAL = re.compile(r"\w+(?:te)$")
 """Second-person plural verbs: imperatives (vyberte, potvrďte, zkuste) and indicatives (máte,
 vidíte, můžete) all end in -te."""
 
-NOT_VERBS = frozenset({"roste", "kvete"})
+NOT_VERBS = frozenset({"roste", "kvete", "zvířete"})
 """Words that end in -te without addressing anybody."""
 
 PLURAL_ADDRESS = frozenset({"lobby.invitation", "posts.called", "table.to_act", "waiting.to_act_limit"})

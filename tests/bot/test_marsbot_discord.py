@@ -131,7 +131,7 @@ async def test_a_wrong_answer_is_corrected_with_what_marsbot_did_on_it(simcord_e
     post = table.posts()[-1].content
     assert "↩️ **dana** took back:" in post and "MarsBot plays a card" in post, post
     by_hand = next(line for line in post.splitlines() if line.startswith("🧹 On your table:"))
-    assert "move MarsBot's **energy/Jovian** cube back to 0;" in by_hand, "where it began, said once"
+    assert "move MarsBot's **energy** cube back to 0;" in by_hand, "where it began, said once"
     assert by_hand.count("cube") == 1, by_hand
     assert f"move MarsBot's TR marker back to **{asked['tr']}**" in by_hand
     assert "put the revealed card back face down on top of the pile it came from" in by_hand

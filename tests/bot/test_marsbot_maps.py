@@ -63,3 +63,30 @@ def test_hellas_heat_and_south_pole_ocean_bonuses_are_said_in_words() -> None:
     assert place_words(en, "I3", space_facts(view, "I3")) == south_pole
     assert place_words(cs, "E7", space_facts(view, "E7")) == "řada E, 7. pole — 3× teplo, pole pro oceán"
     assert place_words(cs, "I3", space_facts(view, "I3")).endswith("1 oceán za 6 €")
+
+
+def test_on_hellas_no_post_calls_the_energy_track_jovian() -> None:
+    """Hellas's board moves Jovian tags on the science track („Jovian/science track", Rim
+    Settler); the energy track takes power tags alone, so no post names it "energy/Jovian"."""
+    from bot.board_post import BoardPosts
+    from bot.i18n import Tr
+    from cogs.marsbot.events import event_words
+    from tests.engine.marsbot_support import play_card, position
+
+    _, events, _ = play_card(position({"map": "hellas"}), "power+jovian 12 noreq vp0")
+    expected = (
+        ("en", "Jovian → the science track.", "Jovian"),
+        ("cs", "Jupiter → stupnice věda.", "Jupiter"),
+    )
+    for lang, jovian, tag in expected:
+        said = [BoardPosts.event_text(Tr(lang), e, ["dana"], event_words) for e in events]
+        assert jovian in said, said
+        tracks = [line for line in said if not line.startswith("🃏")]  # the card's own tags: "Power, Jovian"
+        assert [line for line in tracks if tag in line] == [jovian], said
+
+
+def test_the_rules_say_which_track_counts_marsbots_jovian_tags_on_each_map() -> None:
+    from bot.i18n import Tr
+
+    assert "(Jovian: the energy track, on Hellas the science track;" in Tr("en")("marsbot.rules.cards")
+    assert "(Jupiter: stupnice energie, na plánu Hellas stupnice věda;" in Tr("cs")("marsbot.rules.cards")

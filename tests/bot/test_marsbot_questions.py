@@ -7,6 +7,9 @@ from bot.board_post import BoardPosts
 from bot.i18n import Tr
 from cogs.marsbot.events import event_words
 from cogs.marsbot.questions import awaited
+from cogs.marsbot.taken_back import put_back
+from engine.core import Event
+from engine.marsbot.actions import printed
 from engine.marsbot.game import GAME
 from tests.engine.marsbot_support import position
 
@@ -95,3 +98,47 @@ def test_czech_says_prijem_for_megacredit_production() -> None:
     state = position(tracks={"event": 3})
     _, events = GAME.apply(state, 0, "cut megacredits 1")
     assert "Snížení příjmu MarsBota" in "\n".join(words("cs", events))
+
+
+ELEVEN_TIED = ["A1", "A4", "A5", "B2", "B6", "C3", "C4", "C7", "D8", "E4", "E5"]
+"""A tie-break among more than nine spaces (random games on Tharsis and Hellas reach 10 to 13)."""
+
+
+def test_a_long_tie_break_names_its_spaces_by_row_and_place_not_by_id() -> None:
+    """The printed board has no coordinates: past nine spaces the post is kept short by grouping
+    the spaces by row, each by its place in the row, never by an id such as "C4"."""
+    view = asked({"kind": "cost", "tile": "ocean", "tied": ELEVEN_TIED})
+    text = awaited(view, Tr("en"))
+    assert text is not None and "11 spaces tie for MarsBot's ocean" in text
+    rows = "row A, spaces 1, 4, 5; row B, spaces 2, 6; row C, spaces 3, 4, 7; row D, space 8; row E, spaces 4"
+    assert rows in text
+    assert not [s for s in ELEVEN_TIED if s in text], text
+    czech = awaited(view, Tr("cs"))
+    assert czech is not None and "řada A, pole 1, 4, 5; řada B, pole 2, 6;" in czech
+    assert "řada D, pole 8;" in czech
+    assert not [s for s in ELEVEN_TIED if s in czech], czech
+
+
+def test_the_tie_breaks_outcome_names_the_spaces_by_their_place() -> None:
+    """After the count, the post says where it ended as the person counted: by row and place."""
+    tie = Event("marsbot.tie", {"tile": "city", "tied": ["B2", "B4"], "count": 14, "space": "B4"})
+    rank = Event("marsbot.tie_rank", {"tile": "city", "tied": ELEVEN_TIED, "rule": "oceans", "space": "C7"})
+    english = words("en", [tie, rank])
+    assert english[0].startswith("⚖️ 2 spaces tied (row B, spaces 2, 4); counting 14 by the card's cost")
+    assert "→ **row B, 4th space**." in english[0] and "B4" not in english[0]
+    assert "11 spaces were equal" in english[1] and "→ **row C, 7th space**." in english[1]
+    czech = words("cs", [tie, rank])
+    assert "Shoda mezi 2 poli (řada B, pole 2, 4)" in czech[0] and "→ **řada B, 4. pole**." in czech[0]
+    assert "→ **řada C, 7. pole**." in czech[1]
+
+
+def test_an_undone_marsbot_tile_is_found_by_its_place() -> None:
+    """Undo tells the person to take MarsBot's tile off the printed board: by row and place too."""
+    state = position()
+    placed = {"tile": "city", "space": "D1", "owner": "marsbot", "reason": "action"}
+    placed["place"] = printed(state, "D1")
+    events = [Event("marsbot.tile", placed)]
+    (english,) = put_back(Tr("en"), state, events)
+    assert "remove MarsBot's city from **D1** (row D, 1st space — Pavonis Mons:" in english, english
+    (czech,) = put_back(Tr("cs"), state, events)
+    assert "odeber z pole **D1** (řada D, 1. pole — Pavonis Mons:" in czech, czech
