@@ -272,7 +272,8 @@ async def player_summary(tx: Tx, user_id: int) -> PlayerSummary | None:
     lines = [
         GameLine(r["game"], r["variant"], r["level"], r["games"], r["wins"] or 0, r["best"])
         for r in await tx.fetchall(
-            "SELECT game, variant, level, COUNT(*) AS games, SUM(place = 1) AS wins, MAX(score) AS best "
+            "SELECT game, variant, level, COUNT(*) AS games, "
+            "SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins, MAX(score) AS best "
             "FROM results WHERE user_id = ? GROUP BY game, variant, level ORDER BY game, level IS NOT NULL, "
             "variant, level",
             (user_id,),

@@ -122,7 +122,7 @@ async def record(
     )
     if guild_id is not None:
         await tx.executemany(
-            "INSERT OR IGNORE INTO guild_players (guild_id, user_id, since) VALUES (?, ?, ?)",
+            "INSERT INTO guild_players (guild_id, user_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             [(guild_id, r.user_id, now) for r in results if r.user_id is not None],
         )
     ratings: dict[RatingKey, Tally] = {}

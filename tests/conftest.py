@@ -11,6 +11,7 @@ import simcord.interactions as sim_interactions
 from bot import create_bot
 from bot.client import GameBot
 from bot.config import Config
+from tests import pg_support
 
 # Discord sends each user's locale with every interaction; SimCord always says en-US,
 # so tests say which users speak Czech here (user id -> Discord locale).
@@ -31,6 +32,23 @@ def user_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
     USER_LOCALES.clear()
     yield USER_LOCALES
     USER_LOCALES.clear()
+
+
+@pytest.fixture(scope="session")
+def pg_databases() -> Iterator[pg_support.Databases]:
+    """Databases on the tests' PostgreSQL server (``TEST_DATABASE_URL``, else a throwaway one)."""
+    with pg_support.server() as url:
+        databases = pg_support.Databases(url)
+        try:
+            yield databases
+        finally:
+            databases.drop_all()
+
+
+@pytest.fixture
+def pg_url(pg_databases: pg_support.Databases) -> str:
+    """A PostgreSQL database of this test's own, with the store's schema and no rows."""
+    return pg_databases.fresh()
 
 
 @pytest.fixture
