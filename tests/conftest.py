@@ -34,6 +34,22 @@ def user_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
     USER_LOCALES.clear()
 
 
+BACKENDS = ("sqlite", "postgres")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked ``both_backends`` runs on SQLite and on PostgreSQL (``[sqlite]``, ``[postgres]``);
+    the store tests in tests/db are parametrised by their own conftest."""
+    if metafunc.definition.get_closest_marker("both_backends") is not None:
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which database the store runs on: "sqlite" (unless a test is parametrised) or "postgres"."""
+    return str(getattr(request, "param", "sqlite"))
+
+
 @pytest.fixture(scope="session")
 def pg_databases() -> Iterator[pg_support.Databases]:
     """Databases on the tests' PostgreSQL server (``TEST_DATABASE_URL``, else a throwaway one)."""
@@ -52,8 +68,9 @@ def pg_url(pg_databases: pg_support.Databases) -> str:
 
 
 @pytest.fixture
-def bot_config(tmp_path: Path) -> Config:
-    return Config(token=None, database_path=str(tmp_path / "bot.sqlite3"))
+def bot_config(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> Config:
+    url = request.getfixturevalue("pg_url") if backend == "postgres" else None
+    return Config(token=None, database_path=str(tmp_path / "bot.sqlite3"), database_url=url)
 
 
 @pytest.fixture

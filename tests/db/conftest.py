@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from db import Store, TableRow
+from tests.conftest import BACKENDS
 from tests.db.db_support import ALICE, HOST, ActiveTable, FakeClock, NewTable
 
 
@@ -29,21 +30,12 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "bot.sqlite3"
 
 
-BACKENDS = ("sqlite", "postgres")
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" not in metafunc.fixturenames:
         return
     own = inspect.signature(metafunc.function).parameters
     sqlite_only = "db_path" in own or metafunc.definition.get_closest_marker("sqlite_only") is not None
     metafunc.parametrize("backend", BACKENDS[:1] if sqlite_only else BACKENDS, indirect=True)
-
-
-@pytest.fixture
-def backend(request: pytest.FixtureRequest) -> str:
-    """Which database the store runs on: "sqlite" or "postgres"."""
-    return str(getattr(request, "param", "sqlite"))
 
 
 @pytest.fixture
