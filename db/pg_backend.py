@@ -24,7 +24,10 @@ across processes: the checks are in the database, nothing relies on a lock in th
 Connection loss, a server shutting down, a full disk, a read-only server, or a contention that
 outlasts the retries raise :class:`db.errors.StorageFault`: the transaction did not commit
 (nothing was saved), and the bot says so. (Should the connection drop during the COMMIT itself
-the outcome is unknown to us; a retried interaction is then recognised by its id.)
+the outcome is unknown to us; a retried interaction is then recognised by its id.) A pooled
+connection the server closed while it was idle (a restart of PostgreSQL) fails at its BEGIN,
+before anything was sent; the operation then runs once more on a new connection, so a restart
+costs no player a move.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ _FAULTS = (
     asyncpg.InvalidCatalogNameError,  # no such database
     asyncpg.InvalidAuthorizationSpecificationError,  # wrong user or password
     asyncpg.InterfaceError,  # the connection or pool was closed under us
+    asyncpg.InternalClientError,  # the server's "terminating connection" arriving between queries
     OSError,
     TimeoutError,
 )
@@ -153,19 +157,31 @@ class PgBackend:
         """``op(tx, *args, **kwargs)`` as one transaction, run again while concurrent ones win."""
         self.handoffs += 1
         level = "serializable" if write else "repeatable_read"
+        fresh = False  # whether a connection found dead before its BEGIN was replaced already
         for attempt in range(1, ATTEMPTS + 1):
             try:
-                async with self.pool.acquire() as conn, conn.transaction(isolation=level, readonly=not write):
+                conn = await self.pool.acquire()
+            except (*_FAULTS, asyncpg.PostgresError) as exc:  # whatever keeps us from connecting
+                raise StorageFault(self.where, _problem(exc)) from exc
+            began = False
+            try:
+                async with conn.transaction(isolation=level, readonly=not write):
+                    began = True
                     return await op(PgTx(conn), *args, **kwargs)
             except _RETRY as exc:
                 if isinstance(exc, asyncpg.UniqueViolationError) and attempt >= UNIQUE_ATTEMPTS:
                     raise  # the rerun saw the other commit and still broke the constraint: a bug
                 if attempt == ATTEMPTS:
                     raise StorageFault(self.where, f"too busy: {_problem(exc)}") from exc
-                self.retries += 1
-                await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))
             except _FAULTS as exc:
-                raise StorageFault(self.where, _problem(exc)) from exc
+                if began or fresh:
+                    raise StorageFault(self.where, _problem(exc)) from exc
+                fresh = True  # a pooled connection the server had closed (a restart): nothing was sent
+                continue
+            finally:
+                await self.pool.release(conn)
+            self.retries += 1
+            await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))  # let the winner finish
         raise AssertionError("unreachable")  # pragma: no cover
 
 
