@@ -11,6 +11,8 @@ or :meth:`_reading` with the time read from the store's clock. On SQLite
 ``BEGIN IMMEDIATE`` so a second process (a maintenance script) makes them wait for
 ``busy_timeout`` instead of failing half way; reads are one snapshot. The thread runs one
 operation at a time, so operations never interleave and no lock is held on the event loop.
+Given a ``postgresql://`` URL instead of a path, the store runs the same operations on
+PostgreSQL (:mod:`db.pg_backend`, which explains its isolation and retries).
 """
 
 from __future__ import annotations
