@@ -3,7 +3,8 @@
 A plain ``pytest`` never skips the PostgreSQL tests: without ``TEST_DATABASE_URL`` the session
 starts its own server (the ``pgserver`` wheel, in the ``test`` extras) in a temporary folder and
 stops it at the end. The session makes its own databases on that server (``bgbot_<pid>_<n>``),
-so a shared server is left as it was: they are dropped when the session ends.
+so a shared server is left as it was: they are dropped when the session ends. The user of
+``TEST_DATABASE_URL`` must therefore be allowed to create databases (``CREATEDB``).
 """
 
 from __future__ import annotations
