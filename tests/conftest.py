@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
@@ -58,7 +59,8 @@ def pg_databases() -> Iterator[pg_support.Databases]:
         try:
             yield databases
         finally:
-            databases.drop_all()
+            if os.environ.get("TEST_DATABASE_URL", "").strip():  # a server of our own goes whole
+                databases.drop_all()
 
 
 @pytest.fixture
