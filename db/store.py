@@ -211,7 +211,14 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         await self._writing(table_ops.set_column, table_id, "locale", locale)
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
-        """The message showing the current board, edited or replaced after each move."""
+        """The message showing the current board, edited or replaced after each move.
+
+        Its own transaction (one hand-off), not the move's: a new turn's post is sent only once
+        the move is committed (a board never shows a move that might not be), and Discord gives
+        its id only in answer to that post. Deferring the id to the table's next transaction
+        instead would leave it unstored for as long as the next move takes (hours, in these
+        games), so a restart meanwhile would leave the last post's buttons on. A step that
+        edits the turn's post keeps its id and writes nothing."""
         await self._writing(table_ops.set_column, table_id, "board_message_id", message_id)
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:

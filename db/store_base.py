@@ -96,10 +96,10 @@ class Access:
 
     def __init__(self, backend: SqliteBackend | PgBackend, *, write: bool) -> None:
         self._backend = backend
-        self._write = write
+        self._writes = write
 
     async def run(self, op: Operation[P, T], *args: Any, **kwargs: Any) -> T:
-        return await self._backend.run(op, *args, write=self._write, **kwargs)
+        return await self._backend.run(op, *args, write=self._writes, **kwargs)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> Outcome:
         return await self.run(_statement, sql, tuple(params))

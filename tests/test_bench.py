@@ -251,3 +251,15 @@ def test_quick_store_operations_benchmark_prints_hand_offs_hold_times_and_keeps_
     assert re.search(r"ratio 64 in flight / one at a time: throughput [\d.]+x  commit p99 [\d.]+x", out)
     assert re.search(r"moves stored: (\d+) of \1  PASS", out)
     assert done.returncode == 0
+
+
+def test_quick_startup_check_benchmark_times_the_bounded_check_against_the_whole_file() -> None:
+    """Run as the README says (``python -m bench.startup_check --quick``): a file just over the
+    size read whole at start-up; the start-up, before and full-check figures are printed."""
+    done = run_quick("bench.startup_check")
+    out = done.stdout
+    assert re.search(r"6000 finished games: \d+ MB \([\d.]+ KB/game\), built in \d+ s", out)
+    assert re.search(r"start-up check \(db\.preflight\.check\): \d+ ms  target < 1000 ms  (PASS|FAIL)", out)
+    assert re.search(r"baseline: quick_check of all pages \(before\): \d+ ms \(\d+x\)", out)
+    full = r"full check \(python -m db\.check\): \d+ ms \(\d+x\)  .*: ok \(every page and index"
+    assert re.search(full, out)
