@@ -45,6 +45,9 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    if config.database_url_problem:
+        print(config.database_url_problem, file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=getattr(logging, config.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -61,7 +64,7 @@ def main() -> int:
     except KeyboardInterrupt:
         pass
     except StorageFault as fault:
-        problem, status = f"DATABASE_PATH={fault.path}: {fault.problem}", 2
+        problem, status = f"{config.database_setting}={fault.path}: {fault.problem}", 2
     except discord.LoginFailure:
         problem, status = "Discord refused DISCORD_TOKEN: check the token in .env.", 2
     except discord.PrivilegedIntentsRequired:

@@ -82,7 +82,7 @@ class GameBot(commands.Bot):
         )
         self.config = config
         self.extra_extensions = tuple(extra_extensions)
-        self.store = Store(config.database_path, clock=utc_now)
+        self.store = Store(config.database, clock=utc_now)
         self.tables = TableService(self, self.store)
         self.absence = Absence(self.tables, utc_now)
         self.scheduler = Scheduler(self, self.absence, utc_now)

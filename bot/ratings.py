@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bot.config import Config
 from db.errors import StorageFault
+from db.pg_backend import is_url, redacted
 from db.store import Store
 
 
@@ -27,10 +28,13 @@ async def rebuild(path: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ratings", description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=["rebuild"], help="what to do (only 'rebuild' for now)")
-    parser.add_argument("--database", help="the SQLite file (default: DATABASE_PATH or data/bot.sqlite3)")
+    parser.add_argument(
+        "--database",
+        help="a SQLite file or a postgresql:// URL (default: DATABASE_URL, else DATABASE_PATH)",
+    )
     args = parser.parse_args(argv)
-    path = args.database or Config.from_env().database_path
-    if not Path(path).is_file():
+    path = args.database or Config.from_env().database
+    if not is_url(path) and not Path(path).is_file():
         print(f"No database at {path}.", file=sys.stderr)
         return 2
     try:
@@ -38,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     except StorageFault as fault:  # the same checks as at the bot's start, one line
         print(f"{fault.path}: {fault.problem}", file=sys.stderr)
         return 2
-    print(f"Rebuilt ratings and solo boards from {tables} finished games in {path}.")
+    print(f"Rebuilt ratings and solo boards from {tables} finished games in {redacted(path)}.")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""SQLite persistence for tables, seats, the move log and results (aiosqlite).
+"""Persistence for tables, seats, the move log and results: SQLite (aiosqlite), or PostgreSQL (asyncpg).
 
 The bot imports everything it needs from here: ``Store``, the row dataclasses and errors.
 """

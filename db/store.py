@@ -24,7 +24,8 @@ from db.store_undo import UndoStore
 
 
 class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
-    """Async repository over one SQLite file; see :mod:`db.store_base` for how operations run.
+    """Async repository over one SQLite file or PostgreSQL database (a ``postgresql://`` URL);
+    see :mod:`db.store_base` for how operations run.
 
     ``clock`` returns unix seconds and stamps every row, so tests can travel in time. Every
     method is one transaction (one hand-off to the database thread); the statements live in

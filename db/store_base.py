@@ -11,6 +11,8 @@ or :meth:`_reading` with the time read from the store's clock. On SQLite
 ``BEGIN IMMEDIATE`` so a second process (a maintenance script) makes them wait for
 ``busy_timeout`` instead of failing half way; reads are one snapshot. The thread runs one
 operation at a time, so operations never interleave and no lock is held on the event loop.
+Given a ``postgresql://`` URL instead of a path, the store runs the same operations on
+PostgreSQL (:mod:`db.pg_backend`, which explains its isolation and retries).
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ from typing import Any, ParamSpec, Self, TypeVar
 
 import aiosqlite
 
-from db import migrations, preflight, standings
+from db import migrations, pg_migrations, preflight, standings
 from db.errors import StorageFault
+from db.pg_backend import PgBackend, is_url
 from db.rows import TABLE_COLUMN_NAMES
 from db.sqlite_backend import Operation, SqliteBackend
 from db.tx import Outcome, Row, Tx
@@ -91,7 +94,7 @@ class Access:
     :meth:`execute_fetchall` run one statement as a transaction of its own (tests and tools
     that reach past the store's operations)."""
 
-    def __init__(self, backend: SqliteBackend, *, write: bool) -> None:
+    def __init__(self, backend: SqliteBackend | PgBackend, *, write: bool) -> None:
         self._backend = backend
         self._writes = write
 
@@ -115,7 +118,7 @@ class StoreBase:
         self._path = os.fspath(path)
         self._clock = clock
         self._conn: aiosqlite.Connection | None = None
-        self._backend: SqliteBackend | None = None
+        self._backend: SqliteBackend | PgBackend | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -125,7 +128,7 @@ class StoreBase:
 
     @property
     def path(self) -> str:
-        """The database file this store was opened on."""
+        """The database file (or PostgreSQL URL) this store was opened on."""
         return self._path
 
     @property
@@ -139,7 +142,10 @@ class StoreBase:
         Raises ``StorageFault`` (before writing anything) when the file cannot be used: see
         :mod:`db.preflight`. A read-only database is refused here, not at the first move.
         """
-        if self._conn is not None:
+        if self._conn is not None or self._backend is not None:
+            return
+        if is_url(self._path):
+            self._backend = await self._connect_postgres()
             return
         try:
             if preflight.is_file_path(self._path):
@@ -170,8 +176,21 @@ class StoreBase:
             raise
         return conn, backend
 
+    async def _connect_postgres(self) -> PgBackend:
+        """A pool on the PostgreSQL database the store's target names, its schema brought up to date."""
+        backend = await PgBackend.connect(self._path)
+        try:
+            await backend.run(pg_migrations.migrate, write=True, where=backend.where, then=_after_upgrade)
+        except BaseException:
+            await backend.close()
+            raise
+        return backend
+
     async def close(self) -> None:
         """Close the connection after the operations already handed to it. Idempotent."""
+        if isinstance(self._backend, PgBackend):
+            backend, self._backend = self._backend, None
+            await backend.close()
         if self._conn is not None:
             conn, self._conn, self._backend = self._conn, None, None
             await conn.close()
@@ -191,7 +210,7 @@ class StoreBase:
             raise RuntimeError("Store is not open; call `await store.open()` first")
         return self._conn
 
-    def _ops(self) -> SqliteBackend:
+    def _ops(self) -> SqliteBackend | PgBackend:
         if self._backend is None:
             raise RuntimeError("Store is not open; call `await store.open()` first")
         return self._backend

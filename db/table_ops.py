@@ -30,7 +30,7 @@ async def open_ids_in(tx: Tx, channel_id: int, game: str | None = None) -> list[
     """Open tables of a channel, newest first: one in a thread, up to one per game in a DM."""
     rows = await tx.fetchall(
         "SELECT id FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'active') "
-        "AND (? IS NULL OR game = ?) ORDER BY id DESC",
+        "AND (CAST(? AS TEXT) IS NULL OR game = ?) ORDER BY id DESC",
         (channel_id, game, game),
     )
     return [r["id"] for r in rows]
@@ -247,7 +247,7 @@ async def newest_table_in(
     if finished_only:
         row = await tx.fetchone(
             "SELECT id FROM game_tables WHERE channel_id = ? AND status = 'finished' "
-            "AND (? IS NULL OR game = ?) ORDER BY id DESC LIMIT 1",
+            "AND (CAST(? AS TEXT) IS NULL OR game = ?) ORDER BY id DESC LIMIT 1",
             (channel_id, game, game),
         )
     else:

@@ -9,8 +9,8 @@ the coroutine to its end and commits, or rolls back if it raises:
   ``sqlite3`` connection, so the whole coroutine is driven to completion inside the database
   thread (:func:`drive`): one operation is one hand-off to that thread, however many statements
   it runs;
-* PostgreSQL (later, asyncpg): the same coroutine awaits a real connection, placeholders
-  translated from ``?`` to ``$n``.
+* PostgreSQL (:mod:`db.pg_backend`, asyncpg): the same coroutine awaits a real connection from
+  a pool, placeholders translated from ``?`` to ``$n`` (:mod:`db.pg_dialect`).
 
 An operation therefore awaits nothing but its ``Tx``: no sleeps, no Discord, no other store call.
 :func:`drive` refuses one that does.

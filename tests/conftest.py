@@ -12,6 +12,7 @@ import simcord.interactions as sim_interactions
 from bot import create_bot
 from bot.client import GameBot
 from bot.config import Config
+from tests import pg_support
 
 # Tests draw pictures in their own process (a test may replace a renderer; a worker process would
 # not see it) unless a test asks for the pool (``Config(render_workers=1)``), and never freeze the
@@ -40,9 +41,44 @@ def user_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
     USER_LOCALES.clear()
 
 
+BACKENDS = ("sqlite", "postgres")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked ``both_backends`` runs on SQLite and on PostgreSQL (``[sqlite]``, ``[postgres]``);
+    the store tests in tests/db are parametrised by their own conftest."""
+    if metafunc.definition.get_closest_marker("both_backends") is not None:
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
 @pytest.fixture
-def bot_config(tmp_path: Path) -> Config:
-    return Config(token=None, database_path=str(tmp_path / "bot.sqlite3"))
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which database the store runs on: "sqlite" (unless a test is parametrised) or "postgres"."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture(scope="session")
+def pg_databases() -> Iterator[pg_support.Databases]:
+    """Databases on the tests' PostgreSQL server (``TEST_DATABASE_URL``, else a throwaway one)."""
+    with pg_support.server() as url:
+        databases = pg_support.Databases(url)
+        try:
+            yield databases
+        finally:
+            if os.environ.get("TEST_DATABASE_URL", "").strip():  # a server of our own goes whole
+                databases.drop_all()
+
+
+@pytest.fixture
+def pg_url(pg_databases: pg_support.Databases) -> str:
+    """A PostgreSQL database of this test's own, with the store's schema and no rows."""
+    return pg_databases.fresh()
+
+
+@pytest.fixture
+def bot_config(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> Config:
+    url = request.getfixturevalue("pg_url") if backend == "postgres" else None
+    return Config(token=None, database_path=str(tmp_path / "bot.sqlite3"), database_url=url)
 
 
 @pytest.fixture

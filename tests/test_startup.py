@@ -74,14 +74,18 @@ def start(
     *,
     bound_by_permissions: bool = False,
     log_level: str = "WARNING",
+    database_url: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL"}}
+    settings = {"DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL"}
+    env = {k: v for k, v in os.environ.items() if k not in settings}
     env.update(
         PYTHONPATH=str(ROOT),
         DISCORD_TOKEN="MTIz.fake.token",
         DATABASE_PATH=str(database),
         LOG_LEVEL=log_level,
     )
+    if database_url is not None:
+        env["DATABASE_URL"] = database_url
     drop = bound_by_permissions and os.geteuid() == 0
     return subprocess.run(
         [sys.executable, "-c", WRAPPER, base],
@@ -368,7 +372,7 @@ def test_voice_warnings_are_silenced_and_other_warnings_are_not(
 
 # -- .env ----------------------------------------------------------------------------------
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "MEMBERS_INTENT")
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "MEMBERS_INTENT")
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from simcord import Env
 
 from bot.client import GameBot
@@ -66,6 +67,7 @@ def steered(state: dict[str, Any], seat: int, done: set[str], people: set[int]) 
     return move
 
 
+@pytest.mark.both_backends
 async def test_three_players_with_a_bot_play_a_whole_game(
     simcord_env: Env, make_bot: Callable[[], GameBot], user_locales: dict[int, str]
 ) -> None:

@@ -159,6 +159,7 @@ async def test_undo_in_a_dm_that_also_holds_a_runarch_game(simcord_env: Env) -> 
     assert (await table.state())["params"]["temperature"] == -30
 
 
+@pytest.mark.both_backends
 async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     simcord_env: Env, make_bot: Callable[[], GameBot], user_locales: dict[int, str]
 ) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from simcord import Env
 
 from bot.client import GameBot
@@ -22,6 +23,7 @@ DAY = 24 * 3600
 PRIVATE_WORDS = ("You drew", "You keep", "Dobíráš", "Necháváš si")
 
 
+@pytest.mark.both_backends
 async def test_three_players_with_a_bot_play_a_whole_game(
     simcord_env: Env, make_bot: Callable[[], GameBot], user_locales: dict[int, str]
 ) -> None:

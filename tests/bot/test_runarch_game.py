@@ -40,6 +40,7 @@ async def play_move(table: Table, player: Any, notation: str, turn: int) -> None
         assert not result.ephemeral, result.response.content
 
 
+@pytest.mark.both_backends
 async def test_two_members_play_a_complete_game(simcord_env: Env) -> None:
     table = await Table.open(simcord_env, target=30)
     first_board = table.last_board()

@@ -1,7 +1,13 @@
-"""Fixtures for the store tests: a file database in tmp_path and a clock the test controls."""
+"""Fixtures for the store tests: a file database in tmp_path and a clock the test controls.
+
+Every test of the ``store`` fixture runs on both backends, SQLite and PostgreSQL (``[sqlite]``,
+``[postgres]``), except one that reads the SQLite file itself (it asks for ``db_path``) or is
+marked ``sqlite_only`` (what it checks is SQLite's: the file, its pragmas, its thread).
+"""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -9,6 +15,7 @@ from typing import Any
 import pytest
 
 from db import Store, TableRow
+from tests.conftest import BACKENDS
 from tests.db.db_support import ALICE, HOST, ActiveTable, FakeClock, NewTable
 
 
@@ -23,9 +30,25 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "bot.sqlite3"
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" not in metafunc.fixturenames:
+        return
+    own = inspect.signature(metafunc.function).parameters
+    sqlite_only = "db_path" in own or metafunc.definition.get_closest_marker("sqlite_only") is not None
+    metafunc.parametrize("backend", BACKENDS[:1] if sqlite_only else BACKENDS, indirect=True)
+
+
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
-    s = Store(str(db_path), clock=clock)
+def store_target(backend: str, request: pytest.FixtureRequest) -> str:
+    """What the test's ``Store`` opens: a new SQLite file, or a new PostgreSQL database."""
+    if backend == "postgres":
+        return str(request.getfixturevalue("pg_url"))
+    return str(request.getfixturevalue("db_path"))
+
+
+@pytest.fixture
+async def store(store_target: str, clock: FakeClock) -> AsyncIterator[Store]:
+    s = Store(store_target, clock=clock)
     await s.open()
     yield s
     await s.close()

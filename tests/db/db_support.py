@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Awaitable, Callable
+
+import asyncpg
 
 from db import TableRow
 
@@ -30,3 +33,8 @@ NewTable = Callable[..., Awaitable[TableRow]]
 
 ActiveTable = Callable[..., Awaitable[TableRow]]
 """The ``active_table`` fixture: a started HOST-vs-ALICE table at version 1."""
+
+
+def integrity_error(backend: str) -> type[Exception]:
+    """What a broken constraint raises on ``backend`` (a bug in the store, not a refusal)."""
+    return asyncpg.IntegrityConstraintViolationError if backend == "postgres" else sqlite3.IntegrityError

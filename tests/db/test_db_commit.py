@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -17,7 +16,7 @@ from db import (
     Store,
     TableNotFound,
 )
-from tests.db.db_support import ALICE, HOST, ActiveTable, FakeClock
+from tests.db.db_support import ALICE, HOST, ActiveTable, FakeClock, integrity_error
 
 
 async def test_commit_appends_moves_and_bumps_version(
@@ -144,10 +143,12 @@ async def test_commit_with_results_finishes(
     assert exc.value.current_version == 2
 
 
-async def test_failing_results_roll_back_the_moves(store: Store, active_table: ActiveTable) -> None:
+async def test_failing_results_roll_back_the_moves(
+    store: Store, active_table: ActiveTable, backend: str
+) -> None:
     t = await active_table()
     before = await store.table(t.id)
-    with pytest.raises(sqlite3.IntegrityError):  # two results for one seat
+    with pytest.raises(integrity_error(backend)):  # two results for one seat
         await store.commit_moves(
             t.id,
             expected_version=1,
@@ -227,7 +228,9 @@ async def test_many_racers_exactly_one_wins(store: Store, active_table: ActiveTa
     assert len(await store.moves(t.id)) == 1
 
 
-async def test_reads_never_see_uncommitted_rows(store: Store, active_table: ActiveTable) -> None:
+async def test_reads_never_see_uncommitted_rows(
+    store: Store, active_table: ActiveTable, backend: str
+) -> None:
     """Reads share the connection, so they must wait for the open transaction to end.
 
     The commit below inserts its moves, then fails on the results and rolls back: a reader
@@ -249,7 +252,7 @@ async def test_reads_never_see_uncommitted_rows(store: Store, active_table: Acti
         assert await store.moves(t.id) == []
         reads += 1
     assert reads > 0
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_error(backend)):
         await commit
     assert await store.moves(t.id) == []
 

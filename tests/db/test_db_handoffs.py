@@ -19,6 +19,8 @@ from db.boards import BoardKey
 from db.tx import Suspended, Tx
 from tests.db.db_support import ALICE, HOST, ActiveTable
 
+pytestmark = pytest.mark.sqlite_only  # aiosqlite's thread; PostgreSQL has no hand-offs to count
+
 
 @pytest.fixture
 def handoffs(monkeypatch: pytest.MonkeyPatch) -> list[int]:

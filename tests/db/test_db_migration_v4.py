@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from db import ChannelBusy, SeatRow, Store, migrations
-from tests.db.db_support import ALICE, BOB, HOST
+from tests.db.db_support import ALICE, BOB, HOST, integrity_error
 
 SEAT_INDEXES = {"seats_user", "seats_remind_at", "seats_deadline", "seats_user_awaited"}
 
@@ -159,7 +159,7 @@ async def test_a_bot_seat_can_never_carry_a_clock(store: Store, db_path: Path) -
         )
 
 
-async def test_a_dm_holds_one_open_table_per_game_and_a_thread_one_table(store: Store) -> None:
+async def test_a_dm_holds_one_open_table_per_game_and_a_thread_one_table(store: Store, backend: str) -> None:
     def new(game: str, channel: int, guild: int | None) -> dict[str, object]:
         return dict(
             game=game, guild_id=guild, channel_id=channel, parent_id=None, host_id=HOST, host_name="Host",
@@ -177,9 +177,10 @@ async def test_a_dm_holds_one_open_table_per_game_and_a_thread_one_table(store: 
     with pytest.raises(ChannelBusy):
         await store.create_table(**new("marsbot", 80, 1))  # type: ignore[arg-type]
     # The database itself refuses it too, whoever writes.
-    with pytest.raises(sqlite3.IntegrityError):
-        await store._db().execute(
-            "INSERT INTO game_tables (game, guild_id, channel_id, host_id, status, options, locale, seed, "
-            "max_seats, created_at, updated_at) "
-            "VALUES ('runarch', NULL, 70, 1, 'active', '{}', 'en', 1, 1, 0, 0)"
-        )
+    async with store._write() as db:
+        with pytest.raises(integrity_error(backend)):
+            await db.execute(
+                "INSERT INTO game_tables (game, guild_id, channel_id, host_id, status, options, locale, "
+                "seed, max_seats, created_at, updated_at) "
+                "VALUES ('runarch', NULL, 70, 1, 'active', '{}', 'en', 1, 1, 0, 0)"
+            )

@@ -1,0 +1,189 @@
+"""PostgreSQL under the store's operations (asyncpg): the same ``op(tx, ...)`` coroutines as on SQLite.
+
+Each operation runs as one transaction on a connection from an asyncpg pool; its ``Tx`` calls
+are real awaits on that connection (:class:`PgTx`), placeholders translated by
+:func:`db.pg_dialect.statement`. asyncpg's ``Record`` already is a :class:`db.tx.Row`
+(columns by name or position, ``keys()``); ``numeric`` (what PostgreSQL's ``SUM`` of integers
+gives) comes back as ``int``, or ``float`` when it has a fraction, as SQLite answers.
+
+Isolation: writes run ``SERIALIZABLE``, reads ``REPEATABLE READ READ ONLY`` (one snapshot, as
+a SQLite read). The operations were written for SQLite, where writers never overlap: they read
+(the table's version, whether an interaction was seen, the next ply, a player's rating), decide,
+then write. Under PostgreSQL's default READ COMMITTED two moves on one table could both read
+version 7 and both commit, and two finished games could both update a player's rating from
+the same old value. SERIALIZABLE guarantees the outcome of some serial order, exactly what
+the operations assume, or aborts one transaction with a serialization failure; that
+operation is then run again from the start on a fresh transaction (a few times, with a short
+random pause), and the rerun sees the winner's commit and answers as SQLite would have:
+``StaleVersion`` for the move that lost the race, ``DuplicateInteraction`` for an interaction
+delivered twice. A unique violation (a concurrent insert PostgreSQL did not report as a
+serialization failure) is retried the same way, so it too ends in the store's own error; one
+that persists is a bug and surfaces as asyncpg's ``UniqueViolationError``. All of this holds
+across processes: the checks are in the database, nothing relies on a lock in this process.
+
+Connection loss, a server shutting down, a full disk, a read-only server, or a contention that
+outlasts the retries raise :class:`db.errors.StorageFault`: the transaction did not commit
+(nothing was saved), and the bot says so. (Should the connection drop during the COMMIT itself
+the outcome is unknown to us; a retried interaction is then recognised by its id.) A pooled
+connection the server closed while it was idle (a restart of PostgreSQL) fails at its BEGIN,
+before anything was sent; the operation then runs once more on a new connection, so a restart
+costs no player a move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import urllib.parse
+from collections.abc import Callable, Coroutine, Iterable, Sequence
+from decimal import Decimal
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+import asyncpg
+
+from db.errors import StorageFault
+from db.pg_dialect import statement
+from db.tx import Outcome, Row, Tx
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+Operation = Callable[Concatenate[Tx, P], Coroutine[Any, Any, T]]
+
+ATTEMPTS = 8
+"""How many times an operation is tried when concurrent transactions keep getting in its way."""
+
+UNIQUE_ATTEMPTS = 2
+"""A unique violation is tried once more: the rerun sees the row that got in first."""
+
+POOL_SIZE = 10
+"""Connections one process keeps at most (each operation holds one for its transaction)."""
+
+_RETRY = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError, asyncpg.UniqueViolationError)
+_FAULTS = (
+    asyncpg.PostgresConnectionError,  # 08: connection lost or refused
+    asyncpg.InsufficientResourcesError,  # 53: disk full, out of memory, too many connections
+    asyncpg.OperatorInterventionError,  # 57: server shutting down, query cancelled
+    asyncpg.ReadOnlySQLTransactionError,  # a standby, or a server set read-only
+    asyncpg.InvalidCatalogNameError,  # no such database
+    asyncpg.InvalidAuthorizationSpecificationError,  # wrong user or password
+    asyncpg.InterfaceError,  # the connection or pool was closed under us
+    asyncpg.InternalClientError,  # the server's "terminating connection" arriving between queries
+    OSError,
+    TimeoutError,
+)
+_STATUS_COUNT = re.compile(r"(\d+)$")
+
+
+def is_url(target: str) -> bool:
+    """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def redacted(url: str) -> str:
+    """``url`` without its password, fit for a log line or an error."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = (parts.username or "") + ":***"
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}@{netloc[-1]}"))
+
+
+def _number(text: str) -> int | float:
+    value = Decimal(text)
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+async def _init_connection(conn: asyncpg.Connection) -> None:
+    await conn.set_type_codec("numeric", encoder=str, decoder=_number, schema="pg_catalog", format="text")
+
+
+class PgTx:
+    """A :class:`db.tx.Tx` on one asyncpg connection inside its transaction."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> Outcome:
+        status = await self._conn.execute(statement(sql), *params)
+        count = _STATUS_COUNT.search(status or "")
+        return Outcome(int(count.group(1)) if count else 0, None)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if rows:
+            await self._conn.executemany(statement(sql), rows)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self._conn.fetch(statement(sql), *params))
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        row: Row | None = await self._conn.fetchrow(statement(sql), *params)
+        return row
+
+
+class PgBackend:
+    """Runs operations on a pool of connections to one PostgreSQL database."""
+
+    def __init__(self, pool: asyncpg.Pool, where: str) -> None:
+        self.pool = pool
+        self.where = where
+        """The database's URL without its password (errors name it)."""
+        self.handoffs = 0
+        """Operations run so far (the figure the SQLite backend counts as hand-offs)."""
+        self.retries = 0
+        """Transactions run again after a serialization failure, deadlock or unique violation."""
+
+    @classmethod
+    async def connect(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgBackend:
+        """A pool on ``url``; ``StorageFault`` if the server cannot be reached or refuses us."""
+        where = redacted(url)
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, init=_init_connection, command_timeout=60
+            )
+        except _FAULTS as exc:
+            raise StorageFault(where, _problem(exc)) from exc
+        return cls(pool, where)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def run(self, op: Operation[P, T], *args: Any, write: bool, **kwargs: Any) -> T:
+        """``op(tx, *args, **kwargs)`` as one transaction, run again while concurrent ones win."""
+        self.handoffs += 1
+        level = "serializable" if write else "repeatable_read"
+        fresh = False  # whether a connection found dead before its BEGIN was replaced already
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                conn = await self.pool.acquire()
+            except (*_FAULTS, asyncpg.PostgresError) as exc:  # whatever keeps us from connecting
+                raise StorageFault(self.where, _problem(exc)) from exc
+            began = False
+            try:
+                async with conn.transaction(isolation=level, readonly=not write):
+                    began = True
+                    return await op(PgTx(conn), *args, **kwargs)
+            except _RETRY as exc:
+                if isinstance(exc, asyncpg.UniqueViolationError) and attempt >= UNIQUE_ATTEMPTS:
+                    raise  # the rerun saw the other commit and still broke the constraint: a bug
+                if attempt == ATTEMPTS:
+                    raise StorageFault(self.where, f"too busy: {_problem(exc)}") from exc
+            except _FAULTS as exc:
+                if began or fresh:
+                    raise StorageFault(self.where, _problem(exc)) from exc
+                fresh = True  # a pooled connection the server had closed (a restart): nothing was sent
+                continue
+            finally:
+                await self.pool.release(conn)
+            self.retries += 1
+            await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))  # let the winner finish
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _problem(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
