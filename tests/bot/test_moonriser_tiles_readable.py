@@ -4,6 +4,8 @@ everyone, a tile of your own hand only to you, and never reveals another player'
 
 from __future__ import annotations
 
+import unicodedata
+
 from simcord import Env
 
 from bot.i18n import Tr
@@ -88,3 +90,23 @@ async def test_czech_readers_get_czech_answers(simcord_env: Env, user_locales: d
     field = next(iter(state["tiles"]))
     shown = await me.slash(table.thread, "moonriser tile", tile=field)
     assert f"na poli **{field}**: " in shown.response.content and "otočení" in shown.response.content
+
+
+async def test_a_czech_name_typed_without_diacritics_is_found(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    """Czech players often type without háčky and čárky: "rafinerie kovu" finds Rafinérie kovů, in
+    the autocomplete of ``/moonriser tile`` and ``/moonriser place`` and typed whole."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    user_locales[me.id] = "cs"
+    state = await table.state()
+    placeable = [m.args[0] for m in GAME.legal_moves(state, seat) if m.kind == "place"]
+    tile, name = next((t, n) for t in placeable if not (n := str(tile_name(Tr("cs"), state, t))).isascii())
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    looked = await me.autocomplete(table.thread, "moonriser tile", "tile", plain)
+    assert any(name in c["name"] for c in looked), (plain, looked)
+    placing = await me.autocomplete(table.thread, "moonriser place", "tile", plain)
+    assert any(c["value"].startswith(f"{tile}@") for c in placing), (plain, placing)
+    shown = await me.slash(table.thread, "moonriser tile", tile=plain)
+    assert f"**{name}** ({tile})" in shown.response.content, shown.response.content
