@@ -123,7 +123,8 @@ async def show_tile(interaction: discord.Interaction, typed: str) -> None:
         if found.source == "field"
         else tr(f"moonriser.lookup.title_{found.source}", number=found.where)
     )
-    png = await render(render_tile, GAME.view(table.state, None), found.tile, tr, where)
+    field = found.where if found.source == "field" else None
+    png = await render(render_tile, GAME.view(table.state, None), found.tile, tr, where, field=field)
     picture = discord.File(io.BytesIO(png), filename="tile.png")
     if found.source == "hand":
         await send_ephemeral(interaction, text, file=picture)

@@ -11,6 +11,7 @@ from simcord import Env
 from bot.i18n import Tr
 from cogs.moonriser.labels import tile_name
 from engine.moonriser.game import GAME
+from render.moonriser.supply import render_tile
 from tests.bot.moonriser_table import MoonTable
 from tests.bot.test_moonriser_discord import to_development
 
@@ -110,3 +111,19 @@ async def test_a_czech_name_typed_without_diacritics_is_found(
     assert any(c["value"].startswith(f"{tile}@") for c in placing), (plain, placing)
     shown = await me.slash(table.thread, "moonriser tile", tile=plain)
     assert f"**{name}** ({tile})" in shown.response.content, shown.response.content
+
+
+async def test_a_tile_on_the_board_is_drawn_as_it_lies(simcord_env: Env) -> None:
+    """The card of a board tile shows its owner's colour, its rotation and its upgrade (it was
+    drawn as in the supply: the field was looked for under the title "B3 · alice")."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    _, me = await to_development(table)
+    state = await table.state()
+    field, entry = next((f, e) for f, e in state["tiles"].items())
+    owner = await table.person_at(entry["owner"])
+    shown = await me.slash(table.thread, "moonriser tile", tile=field)
+    picture = await shown.response.attachments[0].read()
+    title = f"{field} · {owner.name}"
+    loose = render_tile(None, entry["tile"], Tr("en"), title, version=state["content"]["tiles"])
+    as_it_lies = render_tile(GAME.view(state, None), entry["tile"], Tr("en"), title, field=field)
+    assert picture != loose and picture == as_it_lies
