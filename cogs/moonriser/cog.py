@@ -25,7 +25,7 @@ from cogs.moonriser.alt_text import alt_texts
 from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
 from cogs.moonriser.finish import end_or_warn
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
-from cogs.moonriser.lookup import show_tile, tile_choices
+from cogs.moonriser.lookup import folded, show_tile, tile_choices
 from cogs.moonriser.pickers import PICKERS, PREFIX
 from cogs.moonriser.placing import place_preview
 from cogs.moonriser.private import show_hand
@@ -380,11 +380,11 @@ class Moonriser(
         seen = dict.fromkeys(
             (m.args[0], m.args[3]) for m in GAME.legal_moves(state, seat) if m.kind == "place"
         )
-        wanted = current.strip().lower()
+        wanted = folded(current)
         out = []
         for tile, source in sorted(seen, key=lambda p: (p[1] != "hand", p[0])):
             label = tr(f"moonriser.pick.choice_{source}", tile=tile_label(tr, state, tile))
-            if wanted in label.lower() or tile.lower().startswith(wanted):
+            if wanted in folded(label) or tile.lower().startswith(wanted):
                 out.append(app_commands.Choice(name=clip(label), value=f"{tile}@{source}"))
         return out[:CHOICES_MAX]
 

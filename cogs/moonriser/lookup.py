@@ -9,6 +9,7 @@ a tile id that is nowhere the asker may look gets the same answer wherever it re
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,13 @@ from engine.moonriser.game import GAME
 
 NAME = "moonriser"
 SOURCES = ("field", "supply", "hand")
+
+
+def folded(text: str) -> str:
+    """``text`` compared as a player types it: any case, Czech letters without their háčky and
+    čárky ("rafinerie kovu" is Rafinérie kovů)."""
+    letters = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c))
 
 
 @dataclass(frozen=True)
@@ -64,10 +72,11 @@ def find(state: Mapping[str, Any], seat: int | None, typed: str) -> Found:
             raise UserError("moonriser.lookup.no_tile_on", field=upper)
         return on
     tileset = tiles_of(state).tiles
+    key = folded(text)
     for found in seen:
         tile = tileset.get(found.tile)
-        names = {found.tile.upper()} | {n.upper() for n in (tile.name.values() if tile else ())}
-        if upper in names:
+        names = {folded(found.tile)} | {folded(n) for n in (tile.name.values() if tile else ())}
+        if key in names:
             return found
     raise UserError("moonriser.lookup.not_here", tile=text)
 
@@ -114,7 +123,8 @@ async def show_tile(interaction: discord.Interaction, typed: str) -> None:
         if found.source == "field"
         else tr(f"moonriser.lookup.title_{found.source}", number=found.where)
     )
-    png = await render(render_tile, GAME.view(table.state, None), found.tile, tr, where)
+    field = found.where if found.source == "field" else None
+    png = await render(render_tile, GAME.view(table.state, None), found.tile, tr, where, field=field)
     picture = discord.File(io.BytesIO(png), filename="tile.png")
     if found.source == "hand":
         await send_ephemeral(interaction, text, file=picture)
@@ -140,7 +150,7 @@ def tile_choices(
     tr: Tr, state: Mapping[str, Any], seat: int | None, names: list[str], current: str
 ) -> list[app_commands.Choice[str]]:
     """The tiles the asker may look at, by name, id and field, filtered by what is typed."""
-    wanted = current.strip().lower()
+    wanted = folded(current)
     out = []
     for found in visible(state, seat):
         label = tile_label(tr, state, found.tile)
@@ -150,7 +160,7 @@ def tile_choices(
             text = tr("moonriser.lookup.choice_field", field=found.where, tile=label, name=who)
         else:
             text = tr(f"moonriser.lookup.choice_{found.source}", tile=label, number=found.where)
-        if wanted in text.lower():
+        if wanted in folded(text):
             value = f"{found.source}:{found.where or found.tile}"
             out.append(app_commands.Choice(name=clip(text), value=value))
     return out[:CHOICES_MAX]

@@ -256,13 +256,18 @@ def upgrade_and_produce(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str
     return tr("moonriser.pick.upgrade_and_produce"), ("done",)
 
 
+def prompt_key(key: str, state: State) -> str:
+    """The picker's prompt; the others' last trades are no Phase III and buy VP only."""
+    return "trade_final_prompt" if key == "trade" and state["phase"] == "final" else f"{key}_prompt"
+
+
 def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> PickSpec:
     return PickSpec(
         kinds=frozenset(kinds),
         labels=labels,
         placeholder=lambda tr, chosen: tr(f"moonriser.pick.{key}_placeholder.{len(chosen)}"),
         prompt=lambda tr, state, seat, chosen: tr(
-            f"moonriser.pick.{key}_prompt", chosen=chosen_words(tr, state, chosen)
+            f"moonriser.pick.{prompt_key(key, state)}", chosen=chosen_words(tr, state, chosen)
         ),
         unavailable=f"moonriser.pick.no_{key}",
         steps=steps,

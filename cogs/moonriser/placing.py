@@ -14,6 +14,7 @@ hand limit, nothing left to convert at the game's end, ``ends_quietly``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.confirm import Alternative, Preview, Shortcut
 from bot.i18n import Tr
@@ -97,7 +98,14 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
     if steps:
         text += "\n" + tr("moonriser.preview_steps")
     png = render_preview(
-        GAME.view(dict(state), None), found.tile, found.field, found.rotation, dict(found.cost), found.vp, tr
+        GAME.view(dict(state), None),
+        found.tile,
+        found.field,
+        found.rotation,
+        dict(found.cost),
+        found.vp,
+        tr,
+        formed=formed(state, seat, notation, found.field),
     )
     return Preview(
         text,
@@ -107,6 +115,21 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
         choices_placeholder=tr("moonriser.preview_fields"),
         shortcuts=tuple(shortcuts(tr, state, seat, notation)),
     )
+
+
+def formed(state: State, seat: int, notation: str, field: str) -> dict[str, list[Any]] | None:
+    """The Bonus relationships and Productive neighbourhoods the placement forms (the public
+    view's ``links`` and ``hoods`` that include ``field`` once it is built), for the preview's
+    marks; ``None`` when the move is no longer legal (Confirm will say why)."""
+    try:  # the engine copies what a move changes: ``state`` stays as it is
+        after, _ = GAME.apply(dict(state), seat, notation)
+    except IllegalMove:
+        return None
+    view = GAME.view(after, None)
+    return {
+        "links": [link for link in view.get("links") or () if field in link[:2]],
+        "hoods": [hood for hood in view.get("hoods") or () if field in hood.get("fields", ())],
+    }
 
 
 def shortcuts(tr: Tr, state: State, seat: int, notation: str) -> list[Shortcut]:

@@ -17,6 +17,7 @@ from render import kit
 from render.moonriser import cards
 from render.moonriser.cards import ICON, INK, MUTED, SURFACE, card_image, paint_token, stack
 from render.moonriser.geometry import fields_key, geometry, label_fields, paint_fields, shades
+from render.moonriser.marks import marks
 from render.moonriser.style import FIELD_RGB, PAL, Tr, View, tile_name, tileset
 from render.moonriser.tiles import black_token, ring, sprite_size, tile_rgba
 
@@ -57,9 +58,12 @@ def render_preview(
     cost: Mapping[str, int] | None,
     vp_gain: int,
     tr: Tr,
+    formed: View | None = None,
 ) -> bytes:
     """The board around ``field`` with ``tile`` placed there turned ``rotation`` (in the colour
-    of the seat to act), ringed, and below it what the placement costs and the VP it earns now."""
+    of the seat to act), ringed, and below it what the placement costs and the VP it earns now.
+    ``formed`` (``links`` and ``hoods`` as in a view) are the relationships and neighbourhoods
+    the placement forms, marked as the board will mark them."""
     version = (view.get("content") or {}).get("tiles")
     key = fields_key(view["fields"])
     whole = geometry(key, PREVIEW_R, 0, 0)
@@ -105,6 +109,8 @@ def render_preview(
         elif label in empty:
             pic, mask = black_token(PREVIEW_R, FIELD_RGB[shade[label]])
             img.paste(pic.convert("RGB"), spot, mask)
+    for pic, mask, at in marks(formed or {}, geo):
+        img.paste(pic.convert("RGB"), at, mask)
     pic, mask = ring(PREVIEW_R)
     x, y = geo.centre(field)
     img.paste(pic.convert("RGB"), (round(x - half_w), round(y - half_h)), mask)

@@ -10,6 +10,7 @@ fields); the marks are cached sprites like the tiles, pasted after them.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -65,19 +66,29 @@ def hood_mark(colour: str, r: int) -> tuple[Image.Image, Image.Image]:
     return _sprite(size, paint)
 
 
-def draw_marks(img: Image.Image, view: View, geo: Any) -> None:
-    """The marks of every formed relationship and neighbourhood on the board picture."""
+Mark = tuple[Image.Image, Image.Image, tuple[int, int]]
+"""A mark's sprite (on the palette), its mask and where its top left corner goes."""
+
+
+def marks(view: View, geo: Any) -> Iterator[Mark]:
+    """The marks of every formed relationship and neighbourhood of ``view``, placed by ``geo``."""
     centres = geo.centres
     for a, b, kind in view.get("links") or ():
         if a in centres and b in centres and kind in RELATION_STYLE:
             (ax, ay), (bx, by) = centres[a], centres[b]
             pic, mask = link_mark(kind, geo.r)
             x, y = (ax + bx) / 2, (ay + by) / 2
-            kit.paste_sprite(img, pic, (round(x - pic.width / 2), round(y - pic.height / 2)), mask)
+            yield pic, mask, (round(x - pic.width / 2), round(y - pic.height / 2))
     for hood in view.get("hoods") or ():
         fields = [f for f in hood.get("fields", ()) if f in centres]
         if len(fields) == 3:
             x = sum(centres[f][0] for f in fields) / 3
             y = sum(centres[f][1] for f in fields) / 3
             pic, mask = hood_mark(hood.get("colour", ""), geo.r)
-            kit.paste_sprite(img, pic, (round(x - pic.width / 2), round(y - pic.height / 2)), mask)
+            yield pic, mask, (round(x - pic.width / 2), round(y - pic.height / 2))
+
+
+def draw_marks(img: Image.Image, view: View, geo: Any) -> None:
+    """The marks of every formed relationship and neighbourhood on the board picture."""
+    for pic, mask, at in marks(view, geo):
+        kit.paste_sprite(img, pic, at, mask)

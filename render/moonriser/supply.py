@@ -23,12 +23,16 @@ def render_supply(view: View, tr: Tr) -> bytes:
     return stack(tr("render.moonriser.supply_title", count=len(supply)), cards)
 
 
-def render_tile(view: View | None, tile: str, tr: Tr, where: str, *, version: int | None = None) -> bytes:
+def render_tile(
+    view: View | None, tile: str, tr: Tr, where: str, *, version: int | None = None, field: str | None = None
+) -> bytes:
     """One tile's card, titled with where it is (``where``); a tile on the board (``view``'s
-    tiles, found by its field in ``where``) is drawn as it lies: owner's rim, rotation, upgrade."""
+    tiles at ``field``, else at a field named ``where``) is drawn as it lies: owner's colour,
+    rotation, upgrade."""
     version = version if version is not None else ((view or {}).get("content") or {}).get("tiles")
+    lies = field if field is not None else where
     placed = next(
-        (t for f, t in ((view or {}).get("tiles") or {}).items() if f == where and t.get("tile") == tile),
+        (t for f, t in ((view or {}).get("tiles") or {}).items() if f == lies and t.get("tile") == tile),
         None,
     )
     return stack(where, [(card_image(version, tile, tr, placed), "")])

@@ -162,3 +162,16 @@ async def test_the_rules_say_the_tiles_are_reconstructed_and_name_the_round_stop
     user_locales[table.people[1].id] = "cs"
     czech = (await table.people[1].slash(table.thread, "moonriser rules")).response.embeds[0]
     assert "rekonstrukce" in czech.fields[0].value and "30" in czech.fields[0].value
+
+
+async def test_the_trade_picker_of_the_last_trades_says_so(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    """The others' last trades are no Phase III: the picker says they buy VP only, at 4 for 1."""
+    table, me, _ = await last_trades(simcord_env, {"green": 8}, [])
+    shown = await me.click(table.boards()[-1], label="Trade")
+    assert shown.ephemeral and "Phase III" not in shown.response.content
+    assert "last trades" in shown.response.content and "victory points only" in shown.response.content
+    user_locales[me.id] = "cs"
+    czech = await me.click(table.boards()[-1], label="Trade")
+    assert "Fáze III" not in czech.response.content and "Poslední obchody" in czech.response.content

@@ -10,11 +10,16 @@ from collections.abc import Callable
 from simcord import Env
 
 from bot.client import GameBot
+from bot.i18n import Tr
+from cogs.moonriser.placing import place_preview
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import check_place, placements
 from engine.moonriser.suggest import best_on, ranked
+from render.moonriser.hand import render_preview
 from tests.bot.moonriser_table import MoonTable
 from tests.bot.test_moonriser_discord import to_development
+from tests.engine.moonriser_support import position, step
+from tests.engine.test_moonriser_relations import HE3_FACING_WEST
 
 SHOWN = re.compile(r"on \*\*(\w+)\*\*, rotation (\d)")
 
@@ -117,3 +122,26 @@ async def test_turning_a_preview_shown_before_a_restart_answers_with_a_fresh_pic
     late = await me.click(message, label="↻")
     assert "expired" in late.response.content and "Phase II" in late.response.content
     assert await table.state() == state
+
+
+def test_the_preview_marks_the_relationship_a_rotation_forms() -> None:
+    """Turning the He3 harvester so its radiation half faces the Fusion power plant forms a Bonus
+    relationship: the preview marks it across the edge, as the board will (issue 27: nobody
+    compares symbol halves by eye); a rotation that forms nothing has no mark."""
+    plant, east = "D5", step("D5", 0)
+    tokens = {"blue": 9, "red": 9, "green": 9}
+    state = position(tiles={plant: ("A01", 0, 0)}, hands=[["B01"]], tokens=[tokens])
+    tr = Tr("en")
+
+    def shown(rotation: int) -> tuple[bytes, bytes]:
+        priced = check_place(state, 0, "B01", east, rotation, "hand")
+        plain = render_preview(GAME.view(state, None), "B01", east, rotation, priced.cost, priced.vp, tr)
+        return place_preview(tr, state, 0, f"place B01 {east} {rotation} hand").png or b"", plain
+
+    forming, plain = shown(HE3_FACING_WEST)
+    after, _ = GAME.apply(state, 0, f"place B01 {east} {HE3_FACING_WEST} hand")
+    assert [(a, b) for a, b, _ in GAME.view(after, None)["links"]] in ([(plant, east)], [(east, plant)])
+    assert forming != plain
+    legal = {p.rotation for p in placements(state, 0, "B01") if p.field == east}
+    lonely = next(r for r in sorted(legal) if r != HE3_FACING_WEST)
+    assert shown(lonely)[0] == shown(lonely)[1]

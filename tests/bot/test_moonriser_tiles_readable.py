@@ -4,11 +4,14 @@ everyone, a tile of your own hand only to you, and never reveals another player'
 
 from __future__ import annotations
 
+import unicodedata
+
 from simcord import Env
 
 from bot.i18n import Tr
 from cogs.moonriser.labels import tile_name
 from engine.moonriser.game import GAME
+from render.moonriser.supply import render_tile
 from tests.bot.moonriser_table import MoonTable
 from tests.bot.test_moonriser_discord import to_development
 
@@ -88,3 +91,39 @@ async def test_czech_readers_get_czech_answers(simcord_env: Env, user_locales: d
     field = next(iter(state["tiles"]))
     shown = await me.slash(table.thread, "moonriser tile", tile=field)
     assert f"na poli **{field}**: " in shown.response.content and "otočení" in shown.response.content
+
+
+async def test_a_czech_name_typed_without_diacritics_is_found(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    """Czech players often type without háčky and čárky: "rafinerie kovu" finds Rafinérie kovů, in
+    the autocomplete of ``/moonriser tile`` and ``/moonriser place`` and typed whole."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    user_locales[me.id] = "cs"
+    state = await table.state()
+    placeable = [m.args[0] for m in GAME.legal_moves(state, seat) if m.kind == "place"]
+    tile, name = next((t, n) for t in placeable if not (n := str(tile_name(Tr("cs"), state, t))).isascii())
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    looked = await me.autocomplete(table.thread, "moonriser tile", "tile", plain)
+    assert any(name in c["name"] for c in looked), (plain, looked)
+    placing = await me.autocomplete(table.thread, "moonriser place", "tile", plain)
+    assert any(c["value"].startswith(f"{tile}@") for c in placing), (plain, placing)
+    shown = await me.slash(table.thread, "moonriser tile", tile=plain)
+    assert f"**{name}** ({tile})" in shown.response.content, shown.response.content
+
+
+async def test_a_tile_on_the_board_is_drawn_as_it_lies(simcord_env: Env) -> None:
+    """The card of a board tile shows its owner's colour, its rotation and its upgrade (it was
+    drawn as in the supply: the field was looked for under the title "B3 · alice")."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    _, me = await to_development(table)
+    state = await table.state()
+    field, entry = next((f, e) for f, e in state["tiles"].items())
+    owner = await table.person_at(entry["owner"])
+    shown = await me.slash(table.thread, "moonriser tile", tile=field)
+    picture = await shown.response.attachments[0].read()
+    title = f"{field} · {owner.name}"
+    loose = render_tile(None, entry["tile"], Tr("en"), title, version=state["content"]["tiles"])
+    as_it_lies = render_tile(GAME.view(state, None), entry["tile"], Tr("en"), title, field=field)
+    assert picture != loose and picture == as_it_lies

@@ -15,7 +15,8 @@ from engine.core import GameRecord, IllegalMove, format_record, parse_record, re
 from engine.core.record import CONTENT, content_header
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import check_place
-from tests.engine.moonriser_support import catalogue, position, tiles_folder
+from engine.moonriser.scoring import scores
+from tests.engine.moonriser_support import catalogue, position, special_tiles, step, tiles_folder
 
 EDITION_1 = {"tiles": 1, "pieces": 1, "layouts": 1}
 
@@ -156,6 +157,34 @@ def test_remote_placement_counts_only_fields_of_the_board_on_the_shortest_path()
 def test_a_game_of_rules_edition_1_keeps_counting_the_hole() -> None:
     state = compact_3(EDITION_1)
     assert check_place(state, 0, "B02", "F4", 0, "hand").cost["red"] == 2
+
+
+# --------------------------------------------------------------------------- decided points
+
+POINT = ("D5", step("D5", 0), step("D5", 1))
+"""Three fields meeting at one point."""
+
+
+def test_a_neighbourhood_with_an_upgraded_tile_still_produces_1_token() -> None:
+    """„Každé Produktivní sousedství produkuje … 1 žeton dané barvy"; upgrading „zdvojnásobí se i
+    poměrný počet vítězných bodů za Produktivní sousedství": the tile's VP double, the token not."""
+    with tiles_folder(special_tiles()):  # B02: green in all six corners, no bonus of its own
+        state = position(
+            tiles={POINT[0]: ("B02", 0, 0, True), POINT[1]: ("B02", 0, 0), POINT[2]: ("B02", 0, 0)}
+        )
+        after, _ = GAME.apply(state, 0, "done")
+        assert after["seats"][0]["tokens"]["green"] == 1
+        assert scores(after)[0]["neighbourhoods"] == 2 + 1 + 1
+
+
+def test_coloured_tokens_are_unlimited() -> None:
+    """The box's tokens are not a limit (the production board counts on, „použijeme další marker
+    stejné barvy"): a seat holding far more than a box has still gets its production."""
+    with tiles_folder(special_tiles()):
+        many = {"blue": 500, "red": 500, "green": 500}
+        state = position(tiles={field: ("B02", 0, 0) for field in POINT}, tokens=[many])
+        after, _ = GAME.apply(state, 0, "done")
+        assert after["seats"][0]["tokens"]["green"] == 501
 
 
 # --------------------------------------------------------------------------- clear refusals

@@ -76,3 +76,17 @@ def test_the_supply_and_a_tile_use_the_same_cards_and_width() -> None:
     assert supply.width == tile.width == C.WIDTH
     smallest = min(cap_px(font) for text, font in seen if text.strip())
     assert smallest * PHONE_W / C.WIDTH >= CAP_MIN_PX
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("count", [1, 2, 4, 6])
+def test_the_supply_title_is_whole_in_both_languages(lang: str, count: int) -> None:
+    """The supply's title says which tile leaves at the round's end: cut off with "…" it did not
+    (English, 5 tiles: "Supply: 5 tiles · no. 1 leaves at the round's e…")."""
+    tr = Tr(lang)
+    view = {"supply": ["B01", "B02", "B03", "B04", "B05", "B06"][:count], "content": {"tiles": None}}
+    C._title.cache_clear()
+    with drawn_texts() as seen:
+        S.render_supply(view, tr)
+    title = str(tr("render.moonriser.supply_title", count=count))
+    assert title in [text for text, _ in seen], [text for text, _ in seen][:1]
