@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 TICK_SECONDS = 60.0
 RECHECK_SECONDS = 6 * 3600.0
 """Ask the database at least this often even when nothing seems due (another process may write)."""
+SHARED_RECHECK_SECONDS = 3600.0
+"""The same when other processes serve the other shards: a player's vacation, taken on a server
+of another shard, moves this process's clocks without telling it."""
 BATCH = 100
 CLAIM_SECONDS = 300.0
 """How long a claimed reminder or deadline is this process's alone (acting takes seconds)."""
@@ -49,8 +52,7 @@ class Scheduler:
         self.absence = absence
         self.clock = clock
         self.shards = None if shards is None else (shards.count, shards.ids)
-        # Another process may move this one's clocks (a vacation taken on another server): ask each tick.
-        self.recheck = RECHECK_SECONDS if shards is None else TICK_SECONDS
+        self.recheck = RECHECK_SECONDS if shards is None else SHARED_RECHECK_SECONDS
         self._next: float | None = None
         self._checked_at = float("-inf")
         self._stale = True
