@@ -11,10 +11,13 @@ if TYPE_CHECKING:
 
 def create_bot(config: Config | None = None) -> GameBot:
     """The configured bot, not started; reads the same environment as ``python -m bot``."""
-    from bot.client import GameBot
+    from bot.client import GameBot, ShardedGameBot
     from bot.config import Config
 
-    return GameBot(config or Config.from_env())
+    config = config or Config.from_env()
+    if config.shards is None:
+        return GameBot(config)
+    return ShardedGameBot(config, shard_count=config.shards.count, shard_ids=list(config.shards.ids))
 
 
 __all__ = ["create_bot"]

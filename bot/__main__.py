@@ -2,10 +2,10 @@
 
 Every way the start can fail for a reason outside the code ends with one line on stderr and a
 non-zero status, never a traceback: 2 for something to fix in the configuration (no token, a
-token Discord refuses, a database path that cannot work, a privileged intent not switched
-on), 1 when Discord could not be reached (no network, Discord down: try again later). The
-database is opened, checked and upgraded before logging in, so a bad ``DATABASE_PATH`` is
-reported even without a network.
+token Discord refuses, a database path that cannot work, shard settings that cannot work, a
+privileged intent not switched on), 1 when Discord could not be reached (no network, Discord
+down: try again later). The database is opened, checked and upgraded before logging in, so a
+bad ``DATABASE_PATH`` is reported even without a network.
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    if config.database_url_problem:
-        print(config.database_url_problem, file=sys.stderr)
+    if config.startup_problem:
+        print(config.startup_problem, file=sys.stderr)
         return 2
     logging.basicConfig(
         level=getattr(logging, config.log_level, logging.INFO),

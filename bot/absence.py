@@ -42,22 +42,26 @@ class Absence:
 
     # ---------------------------------------------------------------- reminders
     async def remind(self, due: DueClock) -> None:
-        """Mention the awaited player in the thread (and DM them if they asked), once."""
+        """Mention the awaited player in the thread (and DM them if they asked), once.
+
+        ``due`` was claimed by this process (:meth:`bot.scheduler.Scheduler.run_due`); the
+        reminder is marked sent only after its post, so a process that dies before posting
+        leaves it due again when the claim ends."""
         table = await self.store.table(due.table_id)
         row = table.seat_row(due.seat) if table is not None else None
         if table is None or table.status != "active" or row is None or row.remind_at != due.due:
             return
-        if not await self.store.claim_reminder(table.id, due.seat, due.due):
-            return  # another check or a move got there first
         if await self._has_left(table, row.user_id):
+            await self.store.claim_reminder(table.id, due.seat, due.due)
             await self.member_left(table, row.user_id)
             return
         tr = Tr(table.locale)
         title = tr(self.service.adapters[table.game].title_key)
-        since = discord_time(row.awaited_since or due.due)
+        since = discord_time(row.awaited_since or due.came_due or due.due)
         deadline = discord_time(row.deadline) if row.deadline else tr("clock.no_limit")
         channel = await self.service.channel_of(table)
         if channel is None:
+            await self.store.claim_reminder(table.id, due.seat, due.due)
             return
         try:
             await channel.send(
@@ -66,10 +70,11 @@ class Absence:
             )
         except discord.HTTPException as error:
             log.warning("table %s: reminder not posted (%s)", table.id, error.status)
-            if error.status >= 500:
+            if await self.store.claim_reminder(table.id, due.seat, due.due) and error.status >= 500:
                 await self.store.retry_reminder(table.id, due.seat, self.clock() + REMINDER_RETRY)
             return
-        await self._dm(table, row.user_id, title, since, deadline)
+        if await self.store.claim_reminder(table.id, due.seat, due.due):  # sent: off the schedule
+            await self._dm(table, row.user_id, title, since, deadline)
 
     async def _dm(self, table: TableRow, user_id: int, title: str, since: str, deadline: str) -> None:
         prefs = await self.store.player(user_id)

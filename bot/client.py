@@ -82,10 +82,11 @@ class GameBot(commands.Bot):
         )
         self.config = config
         self.extra_extensions = tuple(extra_extensions)
-        self.store = Store(config.database, clock=utc_now)
+        self.store = Store(config.database, clock=utc_now, pool_size=config.database_pool_size)
         self.tables = TableService(self, self.store)
         self.absence = Absence(self.tables, utc_now)
-        self.scheduler = Scheduler(self, self.absence, utc_now)
+        scope = config.shards.scope() if config.shards is not None else None
+        self.scheduler = Scheduler(self, self.absence, utc_now, shards=scope)
         self.tables.clocks_changed = self.scheduler.poke
 
     async def setup_hook(self) -> None:
@@ -127,3 +128,12 @@ class GameBot(commands.Bot):
         finally:
             await self.store.close()
             await pictures.stop()
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot as one of several processes, or one process of several shards (``SHARD_COUNT``).
+
+    ``AutoShardedBot`` rather than ``Bot(shard_id=…)``: it runs one shard or several in one
+    process (``SHARD_IDS=0,1``), so the same class serves every split of the shards over
+    processes, and the timers follow the shards it runs (:mod:`bot.sharding`).
+    """

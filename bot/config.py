@@ -4,6 +4,10 @@
 from, which is also where a relative ``DATABASE_PATH`` points), with python-dotenv; parent
 folders are not searched. A variable already set in the environment wins over the file.
 ``DATABASE_URL`` (PostgreSQL) wins over ``DATABASE_PATH`` (SQLite) when both are set.
+
+Sharding (``SHARD_COUNT``, ``SHARD_IDS``): the bot can run as several processes, each connected
+to some of Discord's shards (:class:`bot.sharding.Shards`); they then share one PostgreSQL
+database, and ``DATABASE_POOL_SIZE`` bounds each process's connections.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from db.pg_backend import is_url
+from bot.sharding import Shards, parse_shards
+from db.pg_backend import POOL_SIZE, is_url
 
 ENV_FILE = ".env"
 """Looked for in the current working directory."""
@@ -33,6 +38,27 @@ class Config:
     database_url: str | None = field(default=None, repr=False)
     """A PostgreSQL database (``postgresql://…``); when set it wins over ``database_path``.
     Not in ``repr``: it may carry a password."""
+    shards: Shards | None = None
+    """The Discord shards this process connects (``SHARD_COUNT``, ``SHARD_IDS``); ``None``: no sharding."""
+    database_pool_size: int = POOL_SIZE
+    """PostgreSQL connections this process keeps at most (``DATABASE_POOL_SIZE``)."""
+    setting_problem: str | None = None
+    """A variable that could not be read (a one-line message for the start-up)."""
+
+    @property
+    def startup_problem(self) -> str | None:
+        """Why this configuration cannot start, in one line, or ``None``."""
+        if self.setting_problem:
+            return self.setting_problem
+        if self.database_url_problem:
+            return self.database_url_problem
+        if self.shards is not None and not self.shards.all_here and not self.database_url:
+            return (
+                f"SHARD_IDS={self.shards.ids_text} runs only some of SHARD_COUNT={self.shards.count} shards: "
+                "the other processes must share this database, so set DATABASE_URL to a PostgreSQL "
+                "database (a SQLite file serves one process)."
+            )
+        return None
 
     @property
     def database_url_problem(self) -> str | None:
@@ -55,6 +81,12 @@ class Config:
     def from_env(cls) -> Config:
         load_dotenv(Path.cwd() / ENV_FILE, override=False)
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        problem, shards, pool_size = None, None, POOL_SIZE
+        try:
+            shards = parse_shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
+            pool_size = pool_size_from_env()
+        except ValueError as error:
+            problem = str(error)
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3",
@@ -63,6 +95,9 @@ class Config:
             members_intent=os.environ.get("MEMBERS_INTENT", "").strip().lower() in {"1", "true", "yes", "on"},
             render_workers=render_workers_from_env(),
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
+            shards=shards,
+            database_pool_size=pool_size,
+            setting_problem=problem,
         )
 
 
@@ -74,3 +109,13 @@ def render_workers_from_env() -> int:
     """``RENDER_WORKERS`` as a count (unset or not a number: the default; 0 draws in-process)."""
     value = os.environ.get("RENDER_WORKERS", "").strip()
     return int(value) if value.isdigit() else DEFAULT_RENDER_WORKERS
+
+
+def pool_size_from_env() -> int:
+    """``DATABASE_POOL_SIZE`` (unset: :data:`db.pg_backend.POOL_SIZE`); ``ValueError`` if not a count >= 1."""
+    value = os.environ.get("DATABASE_POOL_SIZE", "").strip()
+    if not value:
+        return POOL_SIZE
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"DATABASE_POOL_SIZE={value} must be a whole number of connections, 1 or more.")
+    return int(value)

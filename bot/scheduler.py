@@ -4,6 +4,12 @@ The schedule lives in the database (indexed instants on the seats), so a restart
 nothing: the first tick after start-up finds whatever came due while the bot was away.
 Between ticks only the next due instant is kept in memory, so an idle minute costs no
 query; any commit that may move a clock marks it stale and the next tick asks again.
+
+Several processes (shards, :mod:`bot.sharding`) share one database: each fires only the timers
+of tables on its own shards, where that table's moves and caches are, and takes every item
+with a claim (:func:`db.clocks.claim`) before acting, so an item due while two processes tick
+(two processes of the same shards during a deploy, a restart) is acted on once. A claim lasts
+:data:`CLAIM_SECONDS`; a process that dies mid-action leaves the item due again at its end.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from collections.abc import Callable
 from discord.ext import commands, tasks
 
 from bot.absence import Absence
+from bot.sharding import Shards
 from db.models import DueClock
 
 log = logging.getLogger(__name__)
@@ -21,16 +28,31 @@ log = logging.getLogger(__name__)
 TICK_SECONDS = 60.0
 RECHECK_SECONDS = 6 * 3600.0
 """Ask the database at least this often even when nothing seems due (another process may write)."""
+SHARED_RECHECK_SECONDS = 3600.0
+"""The same when other processes serve the other shards: a player's vacation, taken on a server
+of another shard, moves this process's clocks without telling it."""
 BATCH = 100
+CLAIM_SECONDS = 300.0
+"""How long a claimed reminder or deadline is this process's alone (acting takes seconds)."""
 
 
 class Scheduler:
     """Owns the periodic check; ``poke`` after anything that may move a clock."""
 
-    def __init__(self, bot: commands.Bot, absence: Absence, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        absence: Absence,
+        clock: Callable[[], float],
+        *,
+        shards: Shards | None = None,
+    ) -> None:
+        """``shards``: the shards this process runs, when other processes run the rest."""
         self.bot = bot
         self.absence = absence
         self.clock = clock
+        self.shards = None if shards is None else (shards.count, shards.ids)
+        self.recheck = RECHECK_SECONDS if shards is None else SHARED_RECHECK_SECONDS
         self._next: float | None = None
         self._checked_at = float("-inf")
         self._stale = True
@@ -53,7 +75,7 @@ class Scheduler:
     async def _tick(self) -> None:
         now = self.clock()
         quiet = self._next is None or now < self._next
-        if not self._stale and quiet and now - self._checked_at < RECHECK_SECONDS:
+        if not self._stale and quiet and now - self._checked_at < self.recheck:
             return
         try:
             await self.run_due(now)
@@ -62,11 +84,14 @@ class Scheduler:
             self._stale = True
 
     async def run_due(self, now: float) -> int:
-        """Act on everything due at ``now``; return how many items were handled."""
+        """Claim and act on everything due at ``now``; return how many items were handled."""
         self._stale = False
-        handled: set[tuple[int, int, str, float]] = set()
-        while True:
-            due = [d for d in await self.absence.store.due_clocks(now, limit=BATCH) if _key(d) not in handled]
+        store = self.absence.store
+        handled: set[tuple[int, int, str, float | None]] = set()
+        while due := await store.claim_due_clocks(now, now + CLAIM_SECONDS, limit=BATCH, shards=self.shards):
+            # An action may leave its clock due at ``now`` again (a stand-in that plays at once):
+            # it waits for the claim's end, so one check never loops on one item.
+            due = [d for d in due if _key(d) not in handled]
             if not due:
                 break
             deadlines = {(d.table_id, d.seat) for d in due if d.kind == "deadline"}
@@ -77,15 +102,15 @@ class Scheduler:
                         await self.absence.time_out(item)
                     elif (item.table_id, item.seat) in deadlines:
                         # Both came due while the bot was away: the limit decides, no late reminder.
-                        await self.absence.store.claim_reminder(item.table_id, item.seat, item.due)
+                        await store.claim_reminder(item.table_id, item.seat, item.due)
                     else:
                         await self.absence.remind(item)
                 except Exception:
                     log.exception("table %s: could not act on its %s", item.table_id, item.kind)
-        self._next = await self.absence.store.next_due()
+        self._next = await store.next_due(self.shards)
         self._checked_at = now
         return len(handled)
 
 
-def _key(item: DueClock) -> tuple[int, int, str, float]:
-    return (item.table_id, item.seat, item.kind, item.due)
+def _key(item: DueClock) -> tuple[int, int, str, float | None]:
+    return (item.table_id, item.seat, item.kind, item.came_due)

@@ -153,6 +153,72 @@ async def due(tx: Tx, now: float, limit: int) -> list[DueClock]:
     return [DueClock(r["table_id"], r["seat"], r["user_id"], r["kind"], r["due"]) for r in rows]
 
 
-async def next_due(tx: Tx) -> float | None:
-    rows = list(await tx.fetchall(NEXT_SQL))
-    return rows[0]["due"] if rows else None
+ShardScope = tuple[int, tuple[int, ...]]
+"""``(shard_count, shard_ids)``: only tables of these Discord shards (see ``bot.sharding``)."""
+
+_COLUMNS = {"deadline": "deadline", "remind": "remind_at"}
+
+
+def _in_scope(shards: ShardScope | None) -> tuple[str, str, tuple[int, ...]]:
+    """A join, a condition and its parameters keeping the seats of tables on ``shards`` (a DM
+    table is on shard 0); nothing for ``None``."""
+    if shards is None:
+        return "", "", ()
+    count, ids = shards
+    marks = ", ".join("?" * len(ids))
+    return (
+        " CROSS JOIN game_tables g ON g.id = s.table_id",
+        f" AND (CASE WHEN g.guild_id IS NULL THEN 0 ELSE (g.guild_id >> 22) % ? END) IN ({marks})",
+        (count, *ids),
+    )
+
+
+def _claimable_sql(column: str, shards: ShardScope | None) -> tuple[str, tuple[int, ...]]:
+    join, where, params = _in_scope(shards)
+    return (
+        f"SELECT s.table_id, s.seat, s.user_id, s.{column} AS due FROM seats s{join} "
+        f"WHERE s.{column} IS NOT NULL AND s.{column} <= ?{where} ORDER BY s.{column} LIMIT ? "
+        "/* FOR UPDATE OF s SKIP LOCKED */"
+    ), params
+
+
+async def claim(tx: Tx, now: float, until: float, limit: int, shards: ShardScope | None) -> list[DueClock]:
+    """Take the reminders and deadlines due at ``now`` (of tables on ``shards``) for this process.
+
+    Each taken instant is moved to ``until`` (the claim's end) in this transaction, so no other
+    process takes it while this one acts, and one that crashed mid-action loses nothing: at
+    ``until`` the item is due again. Acting on it moves or clears the clock (a move, a finished
+    reminder). On PostgreSQL the due rows are locked ``FOR UPDATE SKIP LOCKED``: two processes
+    claiming at once take disjoint items without waiting for each other (a row changed after
+    this snapshot aborts the transaction, which is run again and no longer sees it due). On
+    SQLite the one writer at a time makes the same statements a claim. The items come back with
+    ``due`` = ``until`` (what the seat now holds) and ``came_due``, oldest first.
+    """
+    found: list[DueClock] = []
+    for kind, column in _COLUMNS.items():
+        sql, scope = _claimable_sql(column, shards)
+        for r in await tx.fetchall(sql, (now, *scope, limit)):
+            taken = await tx.execute(
+                f"UPDATE seats SET {column} = ? WHERE table_id = ? AND seat = ? AND {column} = ?",
+                (until, r["table_id"], r["seat"], r["due"]),
+            )
+            if taken.rowcount == 1:
+                found.append(DueClock(r["table_id"], r["seat"], r["user_id"], kind, until, came_due=r["due"]))
+    found.sort(key=lambda d: (d.came_due, d.kind, d.table_id, d.seat))
+    return found
+
+
+async def next_due(tx: Tx, shards: ShardScope | None = None) -> float | None:
+    """The next instant a clock of a table on ``shards`` (default: any) is due."""
+    if shards is None:
+        rows = list(await tx.fetchall(NEXT_SQL))
+        return rows[0]["due"] if rows else None
+    join, where, params = _in_scope(shards)
+    dues = []
+    for column in _COLUMNS.values():
+        row = await tx.fetchone(
+            f"SELECT MIN(s.{column}) AS due FROM seats s{join} WHERE s.{column} IS NOT NULL{where}", params
+        )
+        if row is not None and row["due"] is not None:
+            dues.append(row["due"])
+    return min(dues, default=None)

@@ -223,6 +223,9 @@ class DueClock:
     kind: str
     """``remind`` or ``deadline``."""
     due: float
+    """The instant stored on the seat: for a claimed item, the end of its claim (``db.clocks.claim``)."""
+    came_due: float | None = None
+    """For a claimed item, the instant it had come due (``due`` before the claim)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,8 @@ the migrations are SQLite scripts. PostgreSQL needs only:
   the database's locale); ``INTEGER PRIMARY KEY``, which SQLite numbers itself when a row gives
   none, is an identity column; ``INSERT OR IGNORE`` is ``ON CONFLICT DO NOTHING``; ``json_extract(x, '$.k')``
   is ``x::jsonb ->> 'k'``;
+* row locks: a query of the store may end in ``/* FOR UPDATE … */`` (:data:`LOCK_HINT`), a comment
+  to SQLite, whose one writer at a time needs no lock, and the clause itself to PostgreSQL;
 * SQLite's implicit ``rowid`` where a statement reads it: :data:`IMPLICIT_ROWID` tables get an
   identity column of that name, numbered in insertion order as SQLite's is.
 """
@@ -27,13 +29,16 @@ IMPLICIT_ROWID = frozenset({"invites"})
 
 
 _CROSS_JOIN_ON = re.compile(r"\bCROSS\s+JOIN(\s+\w+\s+\w+\s+ON)\b", re.IGNORECASE)
+LOCK_HINT = re.compile(r"/\*\s*(FOR\s+UPDATE\b[^*]*?)\s*\*/", re.IGNORECASE)
+"""``/* FOR UPDATE OF s SKIP LOCKED */``: a row lock on PostgreSQL, nothing on SQLite."""
 
 
 @lru_cache(maxsize=1024)
 def statement(sql: str) -> str:
     """A statement of the store as PostgreSQL takes it: numbered placeholders, and a join SQLite
-    is told to keep in order (``CROSS JOIN … ON``, its planner hint) as a plain ``JOIN … ON``."""
-    return _CROSS_JOIN_ON.sub(r"JOIN\1", placeholders(sql))
+    is told to keep in order (``CROSS JOIN … ON``, its planner hint) as a plain ``JOIN … ON``, and
+    a row lock hinted in a comment (:data:`LOCK_HINT`) as the clause."""
+    return LOCK_HINT.sub(r"\1", _CROSS_JOIN_ON.sub(r"JOIN\1", placeholders(sql)))
 
 
 def placeholders(sql: str) -> str:

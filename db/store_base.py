@@ -31,7 +31,7 @@ import aiosqlite
 
 from db import migrations, pg_migrations, preflight, standings
 from db.errors import StorageFault
-from db.pg_backend import PgBackend, is_url
+from db.pg_backend import POOL_SIZE, PgBackend, is_url
 from db.rows import TABLE_COLUMN_NAMES
 from db.sqlite_backend import Operation, SqliteBackend
 from db.tx import Outcome, Row, Tx
@@ -112,10 +112,18 @@ class StoreBase:
     """The connection, shared by every part of :class:`db.store.Store`.
 
     ``clock`` returns unix seconds and stamps every row, so tests can travel in time.
+    ``pool_size`` bounds the connections to PostgreSQL (unused on SQLite).
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        clock: Callable[[], float] = time.time,
+        pool_size: int = POOL_SIZE,
+    ) -> None:
         self._path = os.fspath(path)
+        self._pool_size = pool_size
         self._clock = clock
         self._conn: aiosqlite.Connection | None = None
         self._backend: SqliteBackend | PgBackend | None = None
@@ -178,7 +186,7 @@ class StoreBase:
 
     async def _connect_postgres(self) -> PgBackend:
         """A pool on the PostgreSQL database the store's target names, its schema brought up to date."""
-        backend = await PgBackend.connect(self._path)
+        backend = await PgBackend.connect(self._path, pool_size=self._pool_size)
         try:
             await backend.run(pg_migrations.migrate, write=True, where=backend.where, then=_after_upgrade)
         except BaseException:

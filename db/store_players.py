@@ -133,9 +133,16 @@ class PlayersStore(StoreBase):
         """Reminders and deadlines due at ``now`` (default: the store's clock), oldest first."""
         return await self._reading(clocks.due, self._clock() if now is None else now, limit)
 
-    async def next_due(self) -> float | None:
-        """The next instant a reminder or deadline is due, or ``None`` if no clock runs."""
-        return await self._reading(clocks.next_due)
+    async def claim_due_clocks(
+        self, now: float, until: float, *, limit: int = 100, shards: clocks.ShardScope | None = None
+    ) -> list[DueClock]:
+        """Take the reminders and deadlines due at ``now`` until ``until``, so this process alone
+        acts on them (:func:`db.clocks.claim`); ``shards``: only tables of these Discord shards."""
+        return await self._writing(clocks.claim, now, until, limit, shards)
+
+    async def next_due(self, shards: clocks.ShardScope | None = None) -> float | None:
+        """The next instant a reminder or deadline (of a table on ``shards``) is due, or ``None``."""
+        return await self._reading(clocks.next_due, shards)
 
     async def claim_reminder(self, table_id: int, seat: int, remind_at: float) -> bool:
         """Mark a due reminder as sent, once: ``False`` if it was claimed or moved meanwhile."""
