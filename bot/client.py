@@ -113,6 +113,14 @@ class GameBot(commands.Bot):
         return found
 
     async def _sync_commands(self) -> None:
+        """Push the commands to Discord, or (a process without shard 0) only read their ids:
+        N processes of one bot push once, not N times against the same rate limit."""
+        shards = self.config.shards
+        if shards is not None and not shards.syncs_commands:
+            known = await self.tree.fetch_commands()
+            COMMANDS.ids = {command.name: command.id for command in known}
+            COMMANDS.names = await localised_names(self.tree)
+            return
         if self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -30,6 +30,12 @@ class Shards:
     def ids_text(self) -> str:
         return ",".join(map(str, self.ids))
 
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process pushes the slash commands to Discord at start: the one running
+        shard 0 does (once per bot, not once per process); the others only read their ids."""
+        return 0 in self.ids
+
     def scope(self) -> Shards | None:
         """The shards whose timers this process fires: ``None`` (every table) if it runs them all."""
         return None if self.all_here else self

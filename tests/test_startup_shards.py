@@ -102,3 +102,38 @@ def test_a_table_belongs_to_the_shard_of_its_server_and_a_dm_table_to_shard_0() 
     assert shards.of_guild(None) == 0
     assert [shards.of_guild(n << 22) for n in range(4)] == [0, 1, 2, 0]
     assert shards.of_guild(81384788765712384) == (81384788765712384 >> 22) % 3  # Discord's formula
+
+
+@pytest.mark.parametrize(("ids", "pushes"), [((0,), True), ((1,), False)])
+async def test_only_the_process_running_shard_0_pushes_the_slash_commands(
+    tmp_path: Path, ids: tuple[int, ...], pushes: bool
+) -> None:
+    """N processes of one bot push the commands once (Discord rate-limits the push), and every
+    process still learns their ids, which posts use to mention a command."""
+    import simcord
+
+    from bot.client import COMMANDS
+
+    bot = create_bot(Config(token=None, database_path=str(tmp_path / "bot.sqlite3"), shards=Shards(2, ids)))
+    bot.freeze_heap = False
+    calls: list[str] = []
+    sync, fetch = bot.tree.sync, bot.tree.fetch_commands
+
+    async def spy_sync(**kwargs: object) -> object:
+        calls.append("sync")
+        return await sync(**kwargs)  # type: ignore[arg-type]
+
+    fetched: list[object] = []
+
+    async def spy_fetch(**kwargs: object) -> object:
+        calls.append("fetch")
+        known = await fetch(**kwargs)  # type: ignore[arg-type]
+        fetched.extend(known)
+        return known
+
+    bot.tree.sync, bot.tree.fetch_commands = spy_sync, spy_fetch  # type: ignore[method-assign]
+    COMMANDS.ids = {}
+    async with simcord.run(bot):
+        assert calls == (["sync"] if pushes else ["fetch"])
+        if not pushes:  # the ids are what Discord already knows (shard 0's process pushed them)
+            assert COMMANDS.ids == {c.name: c.id for c in fetched}  # type: ignore[attr-defined]
