@@ -105,7 +105,7 @@ class ConfirmMove(discord.ui.View):
             custom_id=picker_id(client, prefix, table.id, action),
             row=2,
         )
-        confirm.callback = self._confirmer(())  # type: ignore[method-assign]
+        confirm.callback = self._confirmer(Shortcut(""))  # type: ignore[method-assign]
         cancel.callback = self._cancel  # type: ignore[method-assign]
         self.add_item(confirm)
         for shortcut in preview.shortcuts[:3] if preview is not None else ():
@@ -115,15 +115,17 @@ class ConfirmMove(discord.ui.View):
                 custom_id=picker_id(client, prefix, table.id, action),
                 row=2,
             )
-            also.callback = self._confirmer(shortcut.then)  # type: ignore[method-assign]
+            also.callback = self._confirmer(shortcut)  # type: ignore[method-assign]
             self.add_item(also)
         self.add_item(cancel)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.table.user_at(self.seat)
 
-    def _confirmer(self, then: tuple[str, ...]) -> Callable[[discord.Interaction], Awaitable[None]]:
-        """**Confirm** (``then`` empty) or a shortcut: the previewed move, then ``then``, all or none."""
+    def _confirmer(self, shortcut: Shortcut) -> Callable[[discord.Interaction], Awaitable[None]]:
+        """**Confirm** (an empty shortcut) or a shortcut: its ``before`` moves, the previewed
+        move, then its ``then`` moves, all or none."""
+        first, *rest = (*shortcut.before, self.notation, *shortcut.then)
 
         async def confirmed(interaction: discord.Interaction) -> None:
             service: TableService = interaction.client.tables  # type: ignore[attr-defined]
@@ -132,11 +134,11 @@ class ConfirmMove(discord.ui.View):
                 interaction,
                 service.play(
                     interaction,
-                    self.notation,
+                    first,
                     game=self.table.game,
                     expected_version=self.table.version if self.check_version else None,
                     from_picker=True,
-                    then=then,
+                    then=tuple(rest),
                 ),
             )
 

@@ -25,10 +25,13 @@ class Alternative:
 @dataclass(frozen=True)
 class Shortcut:
     """A second **Confirm** that plays the previewed move and then ``then``, the same seat's
-    next moves ("Confirm and produce"): one tap instead of two, the same moves stored."""
+    next moves ("Confirm and produce"): one tap instead of two, the same moves stored.
+    ``before`` are moves played first, the previewed one after them ("Convert all and end
+    turn" under End's warning): all in one commit, all or none."""
 
     label: str
-    then: tuple[str, ...]
+    then: tuple[str, ...] = ()
+    before: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

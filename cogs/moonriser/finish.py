@@ -5,7 +5,8 @@ Over the hand limit the board's End turn gives way to "Discard N tiles (hand lim
 one private multi-select of the hand asking for exactly the excess. At the end of the game
 (the last trades, or the Phase III of the turn that filled the board) **End** with 4 or more
 tokens of a colour or 4 leftover tiles first answers privately what they are worth, with
-Confirm (end anyway); **Convert all to VP** (``convert``) turns them into VP at once.
+Confirm (end anyway) and **Convert all and end turn** (``convert``, then ``end``: the same
+moves as the board's Convert all to VP and End).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.confirm import Preview, show_preview
+from bot.confirm import Preview, Shortcut, show_preview
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
@@ -67,9 +68,11 @@ async def end_or_warn(
         await service.play(interaction, "end", game=table.game, expected_version=expected_version)
         return
     text = tr("moonriser.end_warning", left=leftover_words(tr, left), vp=left["vp"])
+    convert_first = Shortcut(tr("moonriser.button.convert_end"), before=("convert",))
     simultaneous = table.state["phase"] == "final"
+    preview = Preview(text, shortcuts=(convert_first,))
     await show_preview(
-        interaction, prefix, "end", table, seat, "end", Preview(text), tr, check_version=not simultaneous
+        interaction, prefix, "end", table, seat, "end", preview, tr, check_version=not simultaneous
     )
 
 

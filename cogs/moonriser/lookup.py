@@ -1,9 +1,9 @@
 """Every tile can be read: the supply picture (the board's **Supply** button) and
 ``/moonriser tile`` for any tile on the board, in the supply or in your own hand.
 
-The supply lies face up in the physical game and the board is public, so those answers are
-public; a tile of your hand is answered privately. Nothing here reveals another player's hand:
-a tile id that is nowhere the asker may look gets the same answer wherever it really is.
+Every answer is private, like the Supply button's, so the turn's board post stays the thread's
+only post (one post per turn). Nothing here reveals another player's hand: a tile id that is
+nowhere the asker may look gets the same answer wherever it really is.
 """
 
 from __future__ import annotations
@@ -125,11 +125,7 @@ async def show_tile(interaction: discord.Interaction, typed: str) -> None:
     )
     field = found.where if found.source == "field" else None
     png = await render(render_tile, GAME.view(table.state, None), found.tile, tr, where, field=field)
-    picture = discord.File(io.BytesIO(png), filename="tile.png")
-    if found.source == "hand":
-        await send_ephemeral(interaction, text, file=picture)
-    else:
-        await interaction.response.send_message(text, file=picture)
+    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="tile.png"))
 
 
 async def show_supply(interaction: discord.Interaction) -> None:

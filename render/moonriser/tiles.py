@@ -48,6 +48,32 @@ SYMBOL_ICON: dict[str, tuple[str, str]] = {
 """A board symbol's icon: a token disk of that colour with its text (the extra action: white, »)."""
 
 
+VALUE_FONT_MIN = 22
+"""The smallest font of a tile's value: its digits stay about 16 px tall, 8.9 px once a phone
+shrinks the 720 px board picture to 400 px, however crowded the board (hexes down to r = 29)."""
+
+
+def value_font_px(r: float) -> int:
+    """The font size of a tile's value on a hex of circumradius ``r`` px."""
+    return max(VALUE_FONT_MIN, round(0.36 * r))
+
+
+def badge_radius(r: float) -> float:
+    """The radius of the value's token: a quarter of the hex, or enough room for the value."""
+    return max(0.25 * r, 0.62 * value_font_px(r))
+
+
+def badge_centre_dy(r: float) -> float:
+    """How far above the hex's centre the value's token sits: less as the token grows, so a big
+    token on a small hex stays clear of the edges' symbols and the formed-relationship marks."""
+    return max(0.0, 0.14 * r - (badge_radius(r) - 0.25 * r))
+
+
+SECOND_TOKEN_SHIFT = (0.5, 0.4)
+"""Where an upgraded tile's second token lies under the first, in the token's radii (right, down):
+far enough that it shows beside the first at 400 px wide."""
+
+
 def sprite_size(r: int) -> tuple[int, int]:
     """The box of a hex of circumradius ``r``, with a pixel to spare on each side."""
     return math.ceil(SQRT3 * r) + 4, 2 * r + 4
@@ -106,10 +132,11 @@ def paint_tile(
     for side in tile.empty:  # an arrow out of the tile: this side must stay empty
         k = (side + rot) % 6
         paint_arrow(draw, cx, cy, r, 60 * k, s)
-    tx, ty, tr_ = cx, cy - 0.14 * r, 0.25 * r
+    tx, ty, tr_ = cx, cy - badge_centre_dy(r / s) * s, badge_radius(r / s) * s
     token = seat_rgb(owner) if owner is not None else kit.WHITE
     if upgraded and owner is not None:  # the book's second token, under the first
-        paint_disk(draw, tx + 0.1 * r, ty + 0.09 * r, tr_, token, s)
+        dx, dy = SECOND_TOKEN_SHIFT
+        paint_disk(draw, tx + dx * tr_, ty + dy * tr_, tr_, token, s)
     if not tile.is_base or owner is not None:
         paint_disk(draw, tx, ty, tr_, token, s)
     return tx, ty, tr_
@@ -144,20 +171,20 @@ def tile_rgba(
 
     img = kit.supersampled(size, paint)
     draw = ImageDraw.Draw(img)
-    tx, ty, _ = (v / 4 for v in spot[0])
+    tx, ty, radius = (v / 4 for v in spot[0])
     face = FACE_RGB.get(tile.kind, FACE_RGB["basic"])
     token = seat_rgb(owner) if owner is not None else kit.WHITE
     if not tile.is_base:
         draw.text(
             (tx, ty),
             str(tile.value),
-            font=kit.font(round(0.36 * r), "black"),
+            font=kit.font(value_font_px(r), "black"),
             fill=ink_on(token),
             anchor="mm",
         )
-    draw.text(
-        (cx, cy + 0.25 * r), tile.id, font=kit.font(round(0.28 * r), "bold"), fill=ink_on(face), anchor="mm"
-    )
+    id_px = round(0.28 * r)
+    id_y = max(cy + 0.25 * r, ty + radius + 0.5 * id_px) if not tile.is_base else cy + 0.25 * r
+    draw.text((cx, id_y), tile.id, font=kit.font(id_px, "bold"), fill=ink_on(face), anchor="mm")
     if tile.is_base and level > 0:  # the Main base's level as pips under its name
         pip, gap = max(2.0, 0.06 * r), max(5.0, 0.15 * r)
         shown = min(level, 6)

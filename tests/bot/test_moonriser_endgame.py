@@ -33,6 +33,11 @@ def labels(message: Any) -> list[str]:
     return [b.label for row in message.components for b in row.children]
 
 
+def response_labels(response: Any) -> list[str]:
+    """The button labels of an interaction's answer (its components as sent: plain dicts)."""
+    return [b.get("label") for row in response.components for b in row.get("components", ())]
+
+
 async def last_trades(
     simcord_env: Env, tokens: dict[str, int], hand: list[str]
 ) -> tuple[MoonTable, Any, int]:
@@ -175,3 +180,40 @@ async def test_the_trade_picker_of_the_last_trades_says_so(
     user_locales[me.id] = "cs"
     czech = await me.click(table.boards()[-1], label="Trade")
     assert "Fáze III" not in czech.response.content and "Poslední obchody" in czech.response.content
+
+
+async def test_end_warning_offers_convert_all_and_end_turn_the_same_moves_as_the_long_way(
+    simcord_env: Env,
+) -> None:
+    """At the last trades End's warning offers **Convert all and end turn** beside Confirm, so
+    the player need not go back to the board: one tap stores ``convert`` then ``end``, the very
+    moves (and position) of the board's Convert all to VP followed by End."""
+    table, me, seat = await last_trades(simcord_env, {"green": 13, "red": 5}, ["B01", "B01", "B01", "B01"])
+    before = await table.state()
+    logged = len(await table.bot.store.moves(table.table_id))
+    warned = await me.click(table.boards()[-1], label="End turn")
+    assert response_labels(warned.response) == ["Confirm", "Convert all and end turn", "Cancel"]
+    assert "**Convert all and end turn** converts it all and ends your turn" in warned.response.content
+    await me.click(warned.response, label="Convert all and end turn")
+    moves = await table.bot.store.moves(table.table_id)
+    assert [(m.seat, m.notation) for m in moves[logged:]] == [(seat, "convert"), (seat, "end")]
+    long_way = GAME.apply(GAME.apply(before, seat, "convert")[0], seat, "end")[0]
+    after = await table.state()
+    assert after == long_way and after["phase"] == "over"
+    assert after["seats"][seat]["tokens"]["yellow"] == 5
+    assert "converts 4 red + 12 green + 4 tiles from the hand into 5 VP" in "\n".join(
+        m.content for m in table.boards()[-2:]
+    )
+
+
+async def test_end_warning_offers_convert_all_and_end_turn_in_czech(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    table, me, seat = await last_trades(simcord_env, {"blue": 4}, [])
+    user_locales[me.id] = "cs"
+    warned = await me.slash(table.thread, "moonriser end")
+    assert "Vše směnit na VB a ukončit tah" in response_labels(warned.response)
+    assert "ukončí tvůj tah jedním klepnutím" in warned.response.content
+    await me.click(warned.response, label="Vše směnit na VB a ukončit tah")
+    after = await table.state()
+    assert after["phase"] == "over" and after["seats"][seat]["tokens"]["blue"] == 0

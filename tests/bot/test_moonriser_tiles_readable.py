@@ -1,6 +1,7 @@
 """Issue 27, section 1: every tile can be read. The supply lies face up (a **Supply** button
-shows its cards), and ``/moonriser tile`` shows any tile on the board or in the supply to
-everyone, a tile of your own hand only to you, and never reveals another player's hand."""
+shows its cards), and ``/moonriser tile`` shows any tile on the board, in the supply or in
+your own hand privately to whoever asks (the turn's board post stays the thread's only post), and
+never reveals another player's hand."""
 
 from __future__ import annotations
 
@@ -26,20 +27,22 @@ async def test_the_supply_button_shows_the_face_up_tiles_to_anyone(simcord_env: 
     assert await table.state() == state
 
 
-async def test_a_tile_on_the_board_is_shown_to_everyone_with_its_owner(simcord_env: Env) -> None:
+async def test_a_board_tile_is_shown_privately_with_its_owner_and_posts_nothing(simcord_env: Env) -> None:
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me = await to_development(table)
     state = await table.state()
     field, entry = next((f, e) for f, e in state["tiles"].items() if e["owner"] != seat)
     owner = await table.person_at(entry["owner"])
     boards = len(table.boards())
+    posts = len(table.thread.history())
     shown = await me.slash(table.thread, "moonriser tile", tile=field)
-    assert not shown.ephemeral and shown.response.attachments[0].filename == "tile.png"
+    assert shown.ephemeral and shown.response.attachments[0].filename == "tile.png"
     name = str(tile_name(Tr("en"), state, entry["tile"]))
     assert f"**{name}** ({entry['tile']}) on **{field}**: {owner.name}'s tile" in shown.response.content
-    assert await table.state() == state and len(table.boards()) == boards + 1  # the answer, not a move
+    assert await table.state() == state and len(table.boards()) == boards  # no post, no move
     supplied = state["supply"][1]
     by_id = await me.slash(table.thread, "moonriser tile", tile=supplied)
+    assert by_id.ephemeral and len(table.thread.history()) == posts
     assert f"in the common supply, no. 2 of {len(state['supply'])}" in by_id.response.content
 
 
