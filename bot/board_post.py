@@ -7,6 +7,7 @@ Whether a move edits the turn's post or posts anew is decided in ``bot.turn_post
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Callable, Sequence
@@ -122,11 +123,14 @@ class BoardPosts:
                 lines.append(tr("table.to_act", mention=", ".join(mentions), count=len(mentions)))
             if asked:
                 lines.append(asked)
-        # drawn in a worker process (``bot.pictures``): the view, names and language are plain data
-        pictures = [(await render(adapter.render_board, public, names, tr), f"{table.game}.png")]
-        details = None
+        # drawn in worker processes (``bot.pictures``): the view, names and language are plain data;
+        # both pictures are asked for at once, so two workers draw them side by side
+        draws = [render(adapter.render_board, public, names, tr)]
         if adapter.render_details is not None:
-            details = await render(adapter.render_details, public, names, tr)
+            draws.append(render(adapter.render_details, public, names, tr))
+        board, *more = await asyncio.gather(*draws)
+        pictures = [(board, f"{table.game}.png")]
+        details = more[0] if more else None
         if details is not None:
             pictures.append((details, f"{table.game}-details.png"))
         alts = [a[:1000] for a in adapter.alt_text(public, names, tr)] if adapter.alt_text is not None else []

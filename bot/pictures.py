@@ -15,15 +15,23 @@ bot's own process (tests, debugging). One pool serves the whole process: every b
 A worker that dies (killed, out of memory) breaks the pool; the picture is then drawn in the
 bot's own process (logged) and the next picture gets a fresh pool, so a committed move is
 always shown.
+
+A picture whose inputs are unchanged is not drawn again (``Cache``): most moves leave a
+Moonriser details picture as it was (80 % of them), and many leave the Manhattan Project's board
+or MarsBot's claims unchanged. The renderers are pure functions of their arguments, so the
+arguments' pickle (made anyway to cross to the worker) identifies the picture.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import importlib
 import logging
 import multiprocessing
+import pickle
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,6 +42,67 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+CACHE_BYTES = 24 * 1024 * 1024
+"""At most this many bytes of pictures are kept for re-use: about the latest board and details
+of 250 busy tables (a picture is 3-80 KB)."""
+
+_MISSING = object()
+
+
+class Cache:
+    """Encoded pictures by a digest of the renderer and its arguments, the least recently used
+    dropped first once they exceed ``limit`` bytes. Only ``bytes`` (and ``None``: no picture)
+    results are kept; anything else a renderer returns is never cached."""
+
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self.limit = limit
+        self.entries: OrderedDict[bytes, bytes | None] = OrderedDict()
+        self.size = 0
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: bytes) -> object:
+        """The picture drawn for ``key``, or ``_MISSING``."""
+        found = self.entries.get(key, _MISSING)
+        if found is _MISSING:
+            self.misses += 1
+        else:
+            self.hits += 1
+            self.entries.move_to_end(key)
+        return found
+
+    def put(self, key: bytes, value: object) -> None:
+        if not (value is None or isinstance(value, bytes)) or key in self.entries:
+            return
+        size = len(value or b"")
+        if size > self.limit:
+            return
+        self.entries[key] = value
+        self.size += size
+        while self.size > self.limit:
+            _, dropped = self.entries.popitem(last=False)
+            self.size -= len(dropped or b"")
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.size = 0
+
+
+def _payload(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes | None:
+    """The call pickled (what crosses to a worker), or ``None`` when it cannot be pickled (a
+    stand-in renderer of a test): such a call is drawn in this process and never cached."""
+    try:
+        return pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+
+
+def _draw(payload: bytes) -> Any:
+    """In a worker: run a pickled call (pickled once, in the bot, for the cache's key too)."""
+    fn, args, kwargs = pickle.loads(payload)
+    return fn(*args, **kwargs)
+
+
 class Pool:
     """A process pool for pictures, shared by the bots running in one process (``POOL``)."""
 
@@ -41,6 +110,7 @@ class Pool:
         self.workers = 0
         self.executor: ProcessPoolExecutor | None = None
         self.users = 0
+        self.cache = Cache()
 
     def _ensure(self) -> ProcessPoolExecutor | None:
         """The running pool (started now if needed), or ``None`` when pictures are drawn in-process."""
@@ -81,11 +151,24 @@ class Pool:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
 
     async def render(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn(*args, **kwargs)`` in a worker process (in this process with 0 workers).
+        """``fn(*args, **kwargs)`` in a worker process (in this process with 0 workers), or the
+        picture drawn before from the same arguments (``Cache``).
 
         An exception of ``fn`` is raised here as if it had run in-process. A worker that died is
         logged and the picture drawn here instead: the move it shows is already saved."""
-        call = functools.partial(fn, *args, **kwargs)
+        payload = _payload(fn, args, kwargs)
+        if payload is None:
+            return fn(*args, **kwargs)
+        key = hashlib.blake2b(payload, digest_size=16).digest()
+        found = self.cache.get(key)
+        if found is not _MISSING:
+            return found  # type: ignore[return-value]
+        drawn = await self._draw(fn, payload)
+        self.cache.put(key, drawn)
+        return drawn
+
+    async def _draw(self, fn: Callable[..., T], payload: bytes) -> T:
+        call = functools.partial(_draw, payload)
         pool = self._ensure()
         if pool is None:
             return call()

@@ -20,7 +20,7 @@ from bot.i18n import Tr
 from engine.runarch import GAME
 from render.runarch.board import render_board
 from tests.bot.harness import Table, greedy_move, moved, play_by_command
-from tests.bot.worker_stubs import dies_in_a_worker, where_drawn
+from tests.bot.worker_stubs import counted, dies_in_a_worker, where_drawn
 
 
 @pytest.fixture
@@ -96,3 +96,30 @@ async def test_every_games_pictures_cross_to_a_worker_and_back_unchanged(simcord
             if draw is not None:
                 drawn_here = draw(view, names, Tr("cs"))
                 assert await pictures.render(draw, view, names, Tr("cs")) == drawn_here, name
+
+
+async def test_a_picture_with_unchanged_inputs_is_not_drawn_again() -> None:
+    """The same renderer with the same arguments gives the picture drawn before, without a
+    worker drawing it again; other arguments are drawn anew."""
+    pool = pictures.Pool()
+    await pool.start(1)
+    try:
+        first = await pool.render(counted, "board")
+        assert await pool.render(counted, "board") == first
+        other = await pool.render(counted, "details")
+        assert other != first and other.startswith(b"details")
+        assert pool.cache.hits == 1
+    finally:
+        await pool.stop()
+
+
+def test_the_picture_cache_keeps_the_latest_pictures_within_its_bytes() -> None:
+    cache = pictures.Cache(limit=10)
+    cache.put(b"a", b"12345")
+    cache.put(b"b", b"12345")
+    assert cache.get(b"a") == b"12345"  # a is now the latest used
+    cache.put(b"c", b"123")
+    assert cache.get(b"b") is pictures._MISSING  # the least recently used went
+    assert cache.get(b"a") == b"12345" and cache.get(b"c") == b"123"
+    cache.put(b"d", 7)  # type: ignore[arg-type]  # not a picture: never kept
+    assert cache.get(b"d") is pictures._MISSING and cache.size == 8

@@ -21,3 +21,14 @@ def dies_in_a_worker(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> b
 def where_drawn(_: object = None) -> int:
     """The id of the process that runs it."""
     return os.getpid()
+
+
+DRAWN: list[int] = []
+"""Pictures ``counted`` drew in this process (a worker keeps its own count)."""
+
+
+def counted(label: str) -> bytes:
+    """A 'picture' that differs each time it is really drawn: which process drew it, and how many
+    it had drawn before."""
+    DRAWN.append(1)
+    return f"{label} {os.getpid()} {len(DRAWN)}".encode()
