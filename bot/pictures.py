@@ -16,10 +16,11 @@ A worker that dies (killed, out of memory) breaks the pool; the picture is then 
 bot's own process (logged) and the next picture gets a fresh pool, so a committed move is
 always shown.
 
-A picture whose inputs are unchanged is not drawn again (``Cache``): most moves leave a
-Moonriser details picture as it was (80 % of them), and many leave the Manhattan Project's board
-or MarsBot's claims unchanged. The renderers are pure functions of their arguments, so the
-arguments' pickle (made anyway to cross to the worker) identifies the picture.
+A picture whose inputs are unchanged is not drawn again (``Cache``): the renderers are pure
+functions of their arguments, so the arguments' pickle (made anyway to cross to the worker)
+identifies the picture. A renderer may declare the part of its arguments its picture shows
+(``render.inputs``): most moves leave Moonriser's details picture and MarsBot's claims as they
+were, though the view they are drawn from has changed.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from render.inputs import inputs_of
 
 log = logging.getLogger(__name__)
 
@@ -156,13 +159,22 @@ class Pool:
 
         An exception of ``fn`` is raised here as if it had run in-process. A worker that died is
         logged and the picture drawn here instead: the move it shows is already saved."""
-        payload = _payload(fn, args, kwargs)
-        if payload is None:
+        inputs = inputs_of(fn)
+        if inputs is not None:  # the part of the arguments the picture shows (``render.inputs``)
+            keyed = _payload(fn, (inputs(*args, **kwargs),), {})
+        else:
+            keyed = payload = _payload(fn, args, kwargs)
+        if keyed is None:
             return fn(*args, **kwargs)
-        key = hashlib.blake2b(payload, digest_size=16).digest()
+        key = hashlib.blake2b(keyed, digest_size=16).digest()
         found = self.cache.get(key)
         if found is not _MISSING:
             return found  # type: ignore[return-value]
+        if inputs is not None:
+            payload = _payload(fn, args, kwargs)
+            if payload is None:
+                return fn(*args, **kwargs)
+        assert payload is not None
         drawn = await self._draw(fn, payload)
         self.cache.put(key, drawn)
         return drawn

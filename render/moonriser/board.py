@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from engine.moonriser.trading import HAND_LIMIT
 from render import kit
+from render.inputs import drawn_from
 from render.moonriser.geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
 from render.moonriser.marks import draw_marks
 from render.moonriser.style import (
@@ -395,6 +396,13 @@ def render_board(view: View, names: Sequence[str], tr: Tr) -> bytes:
     return kit.encode_png(board_image(view, names, tr))
 
 
+def _details_inputs(view: View, names: Sequence[str], tr: Tr) -> Any:
+    from render.moonriser.details import details_inputs
+
+    return details_inputs(view, names, tr)
+
+
+@drawn_from(_details_inputs)
 def render_details(view: View, names: Sequence[str], tr: Tr) -> bytes | None:
     """The second picture: each player's score breakdown and production, and a legend of the
     symbols (what the board picture has no room to explain)."""

@@ -20,7 +20,7 @@ from bot.i18n import Tr
 from engine.runarch import GAME
 from render.runarch.board import render_board
 from tests.bot.harness import Table, greedy_move, moved, play_by_command
-from tests.bot.worker_stubs import counted, dies_in_a_worker, where_drawn
+from tests.bot.worker_stubs import counted, counted_label, dies_in_a_worker, where_drawn
 
 
 @pytest.fixture
@@ -109,6 +109,18 @@ async def test_a_picture_with_unchanged_inputs_is_not_drawn_again() -> None:
         other = await pool.render(counted, "details")
         assert other != first and other.startswith(b"details")
         assert pool.cache.hits == 1
+    finally:
+        await pool.stop()
+
+
+async def test_a_picture_is_keyed_by_what_its_renderer_declares_it_shows() -> None:
+    """Arguments outside a renderer's declared inputs (``render.inputs``) do not make it draw again."""
+    pool = pictures.Pool()
+    await pool.start(1)
+    try:
+        first = await pool.render(counted_label, "details", {"turn": 1})
+        assert await pool.render(counted_label, "details", {"turn": 2}) == first
+        assert await pool.render(counted_label, "scores", {"turn": 2}) != first
     finally:
         await pool.stop()
 

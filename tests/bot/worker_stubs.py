@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Tr
+from render.inputs import drawn_from
 from render.runarch.board import render_board
 
 
@@ -32,3 +33,13 @@ def counted(label: str) -> bytes:
     it had drawn before."""
     DRAWN.append(1)
     return f"{label} {os.getpid()} {len(DRAWN)}".encode()
+
+
+def _label_only(label: str, noise: object) -> str:
+    return label
+
+
+@drawn_from(_label_only)
+def counted_label(label: str, noise: object) -> bytes:
+    """``counted``, declaring that its picture shows ``label`` alone (``render.inputs``)."""
+    return counted(label)
