@@ -15,12 +15,12 @@ from PIL import Image
 from simcord import Env
 
 from bot import pictures
-from bot.config import Config
+from bot.config import Config, render_workers_from_env
 from bot.i18n import Tr
 from engine.runarch import GAME
 from render.runarch.board import render_board
 from tests.bot.harness import Table, greedy_move, moved, play_by_command
-from tests.bot.worker_stubs import counted, counted_label, dies_in_a_worker, where_drawn
+from tests.bot.worker_stubs import counted, counted_label, dies_in_a_worker, niceness, where_drawn
 
 
 @pytest.fixture
@@ -135,3 +135,20 @@ def test_the_picture_cache_keeps_the_latest_pictures_within_its_bytes() -> None:
     assert cache.get(b"a") == b"12345" and cache.get(b"c") == b"123"
     cache.put(b"d", 7)  # type: ignore[arg-type]  # not a picture: never kept
     assert cache.get(b"d") is pictures._MISSING and cache.size == 8
+
+
+async def test_the_workers_yield_the_cpu_to_the_bot() -> None:
+    """A worker runs at a lower CPU priority than the bot, so the event loop answers first."""
+    pool = pictures.Pool()
+    await pool.start(1)
+    try:
+        assert await pool.render(niceness) == min(19, os.nice(0) + pictures.WORKER_NICENESS)
+    finally:
+        await pool.stop()
+
+
+def test_two_workers_by_default_on_two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RENDER_WORKERS", raising=False)
+    assert render_workers_from_env() == min(2, os.cpu_count() or 1)
+    monkeypatch.setenv("RENDER_WORKERS", "0")
+    assert render_workers_from_env() == 0

@@ -43,3 +43,8 @@ def _label_only(label: str, noise: object) -> str:
 def counted_label(label: str, noise: object) -> bytes:
     """``counted``, declaring that its picture shows ``label`` alone (``render.inputs``)."""
     return counted(label)
+
+
+def niceness(_: object = None) -> int:
+    """The CPU niceness of the process that runs it."""
+    return os.nice(0)
