@@ -17,9 +17,13 @@ from simcord import Env
 from bot import pictures
 from bot.config import Config, render_workers_from_env
 from bot.i18n import Tr
+from cogs.moonriser.placing import place_preview
+from engine.moonriser.game import GAME as MOONRISER
 from engine.runarch import GAME
 from render.runarch.board import render_board
 from tests.bot.harness import Table, greedy_move, moved, play_by_command
+from tests.bot.moonriser_table import MoonTable
+from tests.bot.test_moonriser_discord import to_development
 from tests.bot.worker_stubs import counted, counted_label, dies_in_a_worker, niceness, where_drawn
 
 
@@ -152,3 +156,21 @@ def test_two_workers_by_default_on_two_cores(monkeypatch: pytest.MonkeyPatch) ->
     assert render_workers_from_env() == min(2, os.cpu_count() or 1)
     monkeypatch.setenv("RENDER_WORKERS", "0")
     assert render_workers_from_env() == 0
+
+
+async def test_a_placement_preview_drawn_by_a_worker_shows_the_placement(simcord_env: Env) -> None:
+    """``/moonriser place`` has its preview picture drawn by a worker (not on the event loop): the
+    player sees the same picture as drawing it in the bot's own process gives."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    move = next(m for m in MOONRISER.legal_moves(state, seat) if m.kind == "place")
+    tile, field, rotation, source = move.args
+    shown = await me.slash(
+        table.thread, "moonriser place", tile=f"{tile}@{source}", field=field, rotation=int(rotation)
+    )
+    assert shown.ephemeral and shown.response.attachments[0].filename == "preview.png"
+    expected = place_preview(Tr("en"), state, seat, move.notation)
+    assert expected.png is None and expected.picture is not None
+    draw, args = expected.picture
+    assert await shown.response.attachments[0].read() == draw(*args)
