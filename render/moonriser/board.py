@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 from engine.moonriser.trading import HAND_LIMIT
 from render import kit
 from render.inputs import drawn_from
+from render.layers import layer_cache
 from render.moonriser.geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
 from render.moonriser.marks import draw_marks
 from render.moonriser.style import (
@@ -86,7 +87,7 @@ def picture_size(view: View) -> tuple[int, int]:
     return _layout(fields_key(view["fields"]), player_count(view))["size"]
 
 
-@functools.lru_cache(maxsize=16)
+@layer_cache(hot=16, cold=512)
 def _base(key: FieldsKey, players: int) -> Image.Image:
     """The empty board with the boxes of the status bar, the player rows and the supply."""
     lay = _layout(key, players)
