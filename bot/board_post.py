@@ -124,16 +124,15 @@ class BoardPosts:
             if asked:
                 lines.append(asked)
         # drawn in worker processes (``bot.pictures``): the view, names and language are plain data;
-        # both pictures are asked for at once, so two workers draw them side by side
-        draws = [render(adapter.render_board, public, names, tr)]
-        if adapter.render_details is not None:
-            draws.append(render(adapter.render_details, public, names, tr))
-        board, *more = await asyncio.gather(*draws)
+        # the pictures and their alt texts (0.2-0.6 ms of words) are asked for at once, side by side
+        drawn = (adapter.render_board, adapter.render_details, adapter.alt_text)
+        board, details, described = await asyncio.gather(
+            *(render(fn, public, names, tr) if fn is not None else _none() for fn in drawn)
+        )
         pictures = [(board, f"{table.game}.png")]
-        details = more[0] if more else None
         if details is not None:
             pictures.append((details, f"{table.game}-details.png"))
-        alts = [a[:1000] for a in adapter.alt_text(public, names, tr)] if adapter.alt_text is not None else []
+        alts = [a[:1000] for a in described or ()]
         alts += [None] * (len(pictures) - len(alts))
         files = [
             discord.File(io.BytesIO(png), filename=name, description=alt)
@@ -250,6 +249,11 @@ def fitted(history: Sequence[str], tail: Sequence[str]) -> str:
             kept.pop(0)
         kept.insert(0, ELLIPSIS)
     return "\n".join([*kept, *tail])
+
+
+async def _none() -> None:
+    """Nothing to draw (a game without a details picture or alt texts)."""
+    return None
 
 
 def discord_time(instant: float, style: str = "R") -> str:

@@ -87,8 +87,8 @@ async def test_the_last_bot_to_close_stops_the_workers() -> None:
 
 
 async def test_every_games_pictures_cross_to_a_worker_and_back_unchanged(simcord_env: Env) -> None:
-    """Each game's board and details renderer, with its public view, names and language, is
-    picklable and draws in a worker exactly what it draws in the bot's own process."""
+    """Each game's board and details renderer and its alt texts, with its public view, names and
+    language, are picklable and give in a worker exactly what they give in the bot's own process."""
     adapters = simcord_env.bot.tables.adapters  # type: ignore[attr-defined]
     assert {"runarch", "moonriser", "manhattan", "marsbot"} <= set(adapters)
     for name, adapter in sorted(adapters.items()):
@@ -96,7 +96,7 @@ async def test_every_games_pictures_cross_to_a_worker_and_back_unchanged(simcord
         seats = max(1, game.info.min_players)
         view = game.view(game.new(seats, game.options({}), 7), None)
         names = [f"player {n}" for n in range(seats)]
-        for draw in (adapter.render_board, adapter.render_details):
+        for draw in (adapter.render_board, adapter.render_details, adapter.alt_text):
             if draw is not None:
                 drawn_here = draw(view, names, Tr("cs"))
                 assert await pictures.render(draw, view, names, Tr("cs")) == drawn_here, name
