@@ -103,12 +103,13 @@ class GameBot(commands.Bot):
             gc.freeze()
 
     def _renderer_modules(self) -> set[str]:
-        """The modules of the games' board pictures, for the picture workers to import at start."""
+        """The modules of the games' board pictures and their alt texts, for the picture workers to
+        import at start."""
         found = set()
         for adapter in self.tables.adapters.values():
-            for fn in (adapter.render_board, adapter.render_details):
+            for fn in (adapter.render_board, adapter.render_details, adapter.alt_text):
                 module = getattr(fn, "__module__", None)
-                if module and module.startswith("render."):
+                if module and module.startswith(("render.", "cogs.")):
                     found.add(module)
         return found
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -25,6 +26,7 @@ from bot.errors import run_guarded
 from bot.i18n import Tr
 from bot.pick_spec import Alternative, MakePreview, Preview, Shortcut
 from bot.picker_ids import TIMEOUT, picker_id
+from bot.pictures import render
 from db.models import TableRow
 
 if TYPE_CHECKING:
@@ -172,7 +174,7 @@ class ConfirmMove(discord.ui.View):
         if table.id != self.table.id or (self.check_version and table.version != self.table.version):
             raise service.stale(self.table.game)
         assert table.state is not None and self.make is not None
-        preview = await asyncio.to_thread(self.make, self.tr, table.state, self.seat, notation)
+        preview = await drawn(await asyncio.to_thread(self.make, self.tr, table.state, self.seat, notation))
         view = ConfirmMove(
             interaction.client,
             self.prefix,
@@ -189,6 +191,14 @@ class ConfirmMove(discord.ui.View):
         await interaction.response.edit_message(
             content=preview.content, attachments=preview_parts(preview), view=view
         )
+
+
+async def drawn(preview: Preview) -> Preview:
+    """``preview`` with its ``picture`` drawn (by the picture workers, off the event loop)."""
+    if preview.picture is None:
+        return preview
+    draw, args = preview.picture
+    return replace(preview, png=await render(draw, *args), picture=None)
 
 
 def preview_parts(preview: Preview) -> list[discord.File]:
@@ -213,6 +223,7 @@ async def show_preview(
     the picker the player just used. ``check_version=False`` for a move that stays the same
     whatever the others do meanwhile (leaving the game); ``make`` draws the preview's other
     moves (``Preview.steps`` / ``choices``) when one is chosen."""
+    preview = await drawn(preview)
     view = ConfirmMove(
         interaction.client,
         prefix,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -44,6 +45,10 @@ class Preview:
     content: str
     png: bytes | None = None
     filename: str = "preview.png"
+    picture: tuple[Callable[..., bytes], tuple[Any, ...]] | None = None
+    """A picture still to draw: a renderer and its (picklable) arguments. ``bot.confirm`` has it
+    drawn by ``bot.pictures`` (a worker process) as the preview is shown, in place of ``png``:
+    a placement preview took 20-40 ms to draw, too long for the event loop or its GIL."""
     steps: tuple[Alternative, ...] = ()
     choices: tuple[Alternative, ...] = ()
     choices_placeholder: str = ""

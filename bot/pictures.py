@@ -7,31 +7,105 @@ the machine's second core does the drawing. A renderer and its arguments cross a
 boundary, so they must be picklable: a top-level function of ``render/`` and plain data (the
 public view, the names, a ``Tr``, a size).
 
-``RENDER_WORKERS`` (``Config.render_workers``) sets the pool's size: 1 by default (measured on 2
-cores: the main thread keeps one core, a second worker only competes with it), 0 draws in the
-bot's own process (tests, debugging). One pool serves the whole process: every bot started in it
-(tests start hundreds) shares it, and it shuts down when the last one closes.
+``RENDER_WORKERS`` (``Config.render_workers``) sets the pool's size: by default 2 on a machine
+with 2 cores or more, else 1; 0 draws in the bot's own process (tests, debugging). The workers
+run at a lower CPU priority than the bot (:data:`WORKER_NICENESS`), so two of them use what the
+event loop leaves of both cores without delaying it. One pool serves the whole process: every
+bot started in it (tests start hundreds) shares it, and it shuts down when the last one closes.
 
 A worker that dies (killed, out of memory) breaks the pool; the picture is then drawn in the
 bot's own process (logged) and the next picture gets a fresh pool, so a committed move is
 always shown.
+
+A picture whose inputs are unchanged is not drawn again (``Cache``): the renderers are pure
+functions of their arguments, so the arguments' pickle (made anyway to cross to the worker)
+identifies the picture. A renderer may declare the part of its arguments its picture shows
+(``render.inputs``): most moves leave Moonriser's details picture and MarsBot's claims as they
+were, though the view they are drawn from has changed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import importlib
 import logging
 import multiprocessing
+import os
+import pickle
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from render.inputs import inputs_of
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+
+CACHE_BYTES = 24 * 1024 * 1024
+"""At most this many bytes of pictures are kept for re-use: about the latest board and details
+of 250 busy tables (a picture is 3-80 KB)."""
+
+_MISSING = object()
+
+
+class Cache:
+    """Encoded pictures by a digest of the renderer and its arguments, the least recently used
+    dropped first once they exceed ``limit`` bytes. Only ``bytes`` (and ``None``: no picture)
+    results are kept; anything else a renderer returns is never cached."""
+
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self.limit = limit
+        self.entries: OrderedDict[bytes, bytes | None] = OrderedDict()
+        self.size = 0
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: bytes) -> object:
+        """The picture drawn for ``key``, or ``_MISSING``."""
+        found = self.entries.get(key, _MISSING)
+        if found is _MISSING:
+            self.misses += 1
+        else:
+            self.hits += 1
+            self.entries.move_to_end(key)
+        return found
+
+    def put(self, key: bytes, value: object) -> None:
+        if not (value is None or isinstance(value, bytes)) or key in self.entries:
+            return
+        size = len(value or b"")
+        if size > self.limit:
+            return
+        self.entries[key] = value
+        self.size += size
+        while self.size > self.limit:
+            _, dropped = self.entries.popitem(last=False)
+            self.size -= len(dropped or b"")
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.size = 0
+
+
+def _payload(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes | None:
+    """The call pickled (what crosses to a worker), or ``None`` when it cannot be pickled (a
+    stand-in renderer of a test): such a call is drawn in this process and never cached."""
+    try:
+        return pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+
+
+def _draw(payload: bytes) -> Any:
+    """In a worker: run a pickled call (pickled once, in the bot, for the cache's key too)."""
+    fn, args, kwargs = pickle.loads(payload)
+    return fn(*args, **kwargs)
 
 
 class Pool:
@@ -41,6 +115,7 @@ class Pool:
         self.workers = 0
         self.executor: ProcessPoolExecutor | None = None
         self.users = 0
+        self.cache = Cache()
 
     def _ensure(self) -> ProcessPoolExecutor | None:
         """The running pool (started now if needed), or ``None`` when pictures are drawn in-process."""
@@ -49,7 +124,9 @@ class Pool:
         if self.executor is None:
             # "spawn": a fresh interpreter, never a fork of the bot's threads (the database's)
             context = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self.executor = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_yield_to_the_bot
+            )
         return self.executor
 
     async def start(self, count: int, modules: Iterable[str] = ()) -> None:
@@ -81,11 +158,33 @@ class Pool:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
 
     async def render(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn(*args, **kwargs)`` in a worker process (in this process with 0 workers).
+        """``fn(*args, **kwargs)`` in a worker process (in this process with 0 workers), or the
+        picture drawn before from the same arguments (``Cache``).
 
         An exception of ``fn`` is raised here as if it had run in-process. A worker that died is
         logged and the picture drawn here instead: the move it shows is already saved."""
-        call = functools.partial(fn, *args, **kwargs)
+        inputs = inputs_of(fn)
+        if inputs is not None:  # the part of the arguments the picture shows (``render.inputs``)
+            keyed = _payload(fn, (inputs(*args, **kwargs),), {})
+        else:
+            keyed = payload = _payload(fn, args, kwargs)
+        if keyed is None:
+            return fn(*args, **kwargs)
+        key = hashlib.blake2b(keyed, digest_size=16).digest()
+        found = self.cache.get(key)
+        if found is not _MISSING:
+            return found  # type: ignore[return-value]
+        if inputs is not None:
+            payload = _payload(fn, args, kwargs)
+            if payload is None:
+                return fn(*args, **kwargs)
+        assert payload is not None
+        drawn = await self._draw(fn, payload)
+        self.cache.put(key, drawn)
+        return drawn
+
+    async def _draw(self, fn: Callable[..., T], payload: bytes) -> T:
+        call = functools.partial(_draw, payload)
         pool = self._ensure()
         if pool is None:
             return call()
@@ -138,6 +237,22 @@ async def render(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 def _name(fn: Callable[..., Any]) -> str:
     return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
+
+
+WORKER_NICENESS = 10
+"""How much lower than the bot's the workers' CPU priority is (``os.nice``): the event loop, which
+answers every interaction, runs first and the workers take the rest. Measured with two workers
+on 2 busy cores (``python -m bench.concurrent``): at the bot's own priority the event loop's lag
+p99 was 160-170 ms under saturation (three busy processes on two cores), at niceness 5 27 ms,
+at niceness 10 7-15 ms, at the same throughput."""
+
+
+def _yield_to_the_bot() -> None:
+    """In a new worker: lower its CPU priority (see :data:`WORKER_NICENESS`)."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # not allowed here: the worker runs at the bot's priority
+        pass
 
 
 def _warm(modules: tuple[str, ...]) -> None:

@@ -7,6 +7,7 @@ and **Confirm**, like the Place button's picker.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any
 
@@ -263,7 +264,8 @@ class Moonriser(
             GAME.apply(table.state, seat, notation)
         except IllegalMove as error:
             raise self.service.refusal(table, error, tr) from None
-        preview = place_preview(tr, table.state, seat, notation)
+        # the ranking of its placements off the event loop; its picture by the picture workers
+        preview = await asyncio.to_thread(place_preview, tr, table.state, seat, notation)
         await show_preview(
             interaction, PREFIX, "place", table, seat, notation, preview, tr, make=place_preview
         )

@@ -97,19 +97,12 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
         text += "\n" + tr("moonriser.preview_best")
     if steps:
         text += "\n" + tr("moonriser.preview_steps")
-    png = render_preview(
-        GAME.view(dict(state), None),
-        found.tile,
-        found.field,
-        found.rotation,
-        dict(found.cost),
-        found.vp,
-        tr,
-        formed=formed(state, seat, notation, found.field),
-    )
+    view = GAME.view(dict(state), None)
+    marks = formed(state, seat, notation, found.field)
+    drawing = (view, found.tile, found.field, found.rotation, dict(found.cost), found.vp, tr, marks)
     return Preview(
         text,
-        png,
+        picture=(render_preview, drawing),
         steps=tuple(steps),
         choices=tuple(choices) if len(choices) > 1 else (),
         choices_placeholder=tr("moonriser.preview_fields"),

@@ -13,6 +13,7 @@ from PIL import Image
 
 from engine.marsbot.content import OFF_MARS
 from render import kit
+from render.inputs import drawn_from
 from render.marsbot.icons import paint_owner
 from render.marsbot.style import PAL, Tr, View, text
 
@@ -117,6 +118,12 @@ def claims_image(view: View, tr: Tr) -> Image.Image | None:
     return img
 
 
+def _claims_inputs(view: View, names: Sequence[str], tr: Tr) -> object:
+    """The picture is its rows' words and owners, nothing else (``claims_image``)."""
+    return claim_rows(view, tr)
+
+
+@drawn_from(_claims_inputs)
 def render_claims(view: View, names: Sequence[str], tr: Tr) -> bytes | None:
     """:func:`claims_png` with the table service's signature (``GameAdapter.render_details``)."""
     return claims_png(view, tr)

@@ -20,6 +20,8 @@ from PIL import Image, ImageDraw
 
 from engine.moonriser.trading import HAND_LIMIT
 from render import kit
+from render.inputs import drawn_from
+from render.layers import layer_cache
 from render.moonriser.geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
 from render.moonriser.marks import draw_marks
 from render.moonriser.style import (
@@ -85,7 +87,7 @@ def picture_size(view: View) -> tuple[int, int]:
     return _layout(fields_key(view["fields"]), player_count(view))["size"]
 
 
-@functools.lru_cache(maxsize=16)
+@layer_cache(hot=16, cold=512)
 def _base(key: FieldsKey, players: int) -> Image.Image:
     """The empty board with the boxes of the status bar, the player rows and the supply."""
     lay = _layout(key, players)
@@ -395,6 +397,13 @@ def render_board(view: View, names: Sequence[str], tr: Tr) -> bytes:
     return kit.encode_png(board_image(view, names, tr))
 
 
+def _details_inputs(view: View, names: Sequence[str], tr: Tr) -> Any:
+    from render.moonriser.details import details_inputs
+
+    return details_inputs(view, names, tr)
+
+
+@drawn_from(_details_inputs)
 def render_details(view: View, names: Sequence[str], tr: Tr) -> bytes | None:
     """The second picture: each player's score breakdown and production, and a legend of the
     symbols (what the board picture has no room to explain)."""

@@ -198,6 +198,21 @@ def _size(players: int) -> tuple[int, int]:
     return legend_top, legend_top + 13 * LEGEND_ROW + 40
 
 
+def details_inputs(view: View, names: Sequence[str], tr: Tr) -> tuple[Any, ...]:
+    """What the details picture shows, for the picture cache (``render.inputs``): the players'
+    scores, production and Main bases, their names and the language; most moves change none."""
+    players = int(view.get("players") or len(view.get("seats") or ()) or 2)
+    production = view.get("production") or ()
+    return (
+        players,
+        [dict(_score(view, seat)) for seat in range(players)],
+        [production[seat] if seat < len(production) else {} for seat in range(players)],
+        [base_level(view, seat) for seat in range(players)],
+        list(names),
+        tr.lang,
+    )
+
+
 @functools.lru_cache(maxsize=8)
 def legend_picture(words: tuple[str, ...], players: int) -> Image.Image:
     """The whole picture without the player panels, as a palette picture: the background and

@@ -146,7 +146,7 @@ def label_fields(img: Image.Image, key: FieldsKey, geo: Geometry, only: Iterable
             text(img, (x, y), label, size=size, weight="bold", fill="ink", bg=bg, anchor="mm")
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=2)  # the board's _base keeps many more (``render.layers``)
 def empty_board(key: FieldsKey, r: int, left: float, top: float, size: tuple[int, int]) -> Image.Image:
     """A picture of ``size`` with the board drawn without tiles (cached per layout)."""
     geo = geometry(key, r, left, top)

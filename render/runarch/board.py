@@ -30,6 +30,7 @@ from engine.runarch.components import (
     cell_rc,
 )
 from render import kit
+from render.inputs import drawn_from
 from render.runarch.stones import SHAPES, STONE_COLOURS
 
 Tr = Callable[..., str]
@@ -525,6 +526,12 @@ def render_board(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes
     return kit.encode_png(board_image(view, names, tr))
 
 
+def _details_inputs(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> Any:
+    """The simple game for two has no details picture: then nothing else matters."""
+    return (view, names, tr.lang) if is_extended(view) else None
+
+
+@drawn_from(_details_inputs)
 def render_details(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes | None:
     """The second picture of a complex or solo ``view`` (player boards, public goals and tokens,
     the automa) as PNG bytes; ``None`` for the simple game for two, which has none."""

@@ -15,12 +15,16 @@ from PIL import Image
 from simcord import Env
 
 from bot import pictures
-from bot.config import Config
+from bot.config import Config, render_workers_from_env
 from bot.i18n import Tr
+from cogs.moonriser.placing import place_preview
+from engine.moonriser.game import GAME as MOONRISER
 from engine.runarch import GAME
 from render.runarch.board import render_board
 from tests.bot.harness import Table, greedy_move, moved, play_by_command
-from tests.bot.worker_stubs import dies_in_a_worker, where_drawn
+from tests.bot.moonriser_table import MoonTable
+from tests.bot.test_moonriser_discord import to_development
+from tests.bot.worker_stubs import counted, counted_label, dies_in_a_worker, niceness, where_drawn
 
 
 @pytest.fixture
@@ -83,8 +87,8 @@ async def test_the_last_bot_to_close_stops_the_workers() -> None:
 
 
 async def test_every_games_pictures_cross_to_a_worker_and_back_unchanged(simcord_env: Env) -> None:
-    """Each game's board and details renderer, with its public view, names and language, is
-    picklable and draws in a worker exactly what it draws in the bot's own process."""
+    """Each game's board and details renderer and its alt texts, with its public view, names and
+    language, are picklable and give in a worker exactly what they give in the bot's own process."""
     adapters = simcord_env.bot.tables.adapters  # type: ignore[attr-defined]
     assert {"runarch", "moonriser", "manhattan", "marsbot"} <= set(adapters)
     for name, adapter in sorted(adapters.items()):
@@ -92,7 +96,81 @@ async def test_every_games_pictures_cross_to_a_worker_and_back_unchanged(simcord
         seats = max(1, game.info.min_players)
         view = game.view(game.new(seats, game.options({}), 7), None)
         names = [f"player {n}" for n in range(seats)]
-        for draw in (adapter.render_board, adapter.render_details):
+        for draw in (adapter.render_board, adapter.render_details, adapter.alt_text):
             if draw is not None:
                 drawn_here = draw(view, names, Tr("cs"))
                 assert await pictures.render(draw, view, names, Tr("cs")) == drawn_here, name
+
+
+async def test_a_picture_with_unchanged_inputs_is_not_drawn_again() -> None:
+    """The same renderer with the same arguments gives the picture drawn before, without a
+    worker drawing it again; other arguments are drawn anew."""
+    pool = pictures.Pool()
+    await pool.start(1)
+    try:
+        first = await pool.render(counted, "board")
+        assert await pool.render(counted, "board") == first
+        other = await pool.render(counted, "details")
+        assert other != first and other.startswith(b"details")
+        assert pool.cache.hits == 1
+    finally:
+        await pool.stop()
+
+
+async def test_a_picture_is_keyed_by_what_its_renderer_declares_it_shows() -> None:
+    """Arguments outside a renderer's declared inputs (``render.inputs``) do not make it draw again."""
+    pool = pictures.Pool()
+    await pool.start(1)
+    try:
+        first = await pool.render(counted_label, "details", {"turn": 1})
+        assert await pool.render(counted_label, "details", {"turn": 2}) == first
+        assert await pool.render(counted_label, "scores", {"turn": 2}) != first
+    finally:
+        await pool.stop()
+
+
+def test_the_picture_cache_keeps_the_latest_pictures_within_its_bytes() -> None:
+    cache = pictures.Cache(limit=10)
+    cache.put(b"a", b"12345")
+    cache.put(b"b", b"12345")
+    assert cache.get(b"a") == b"12345"  # a is now the latest used
+    cache.put(b"c", b"123")
+    assert cache.get(b"b") is pictures._MISSING  # the least recently used went
+    assert cache.get(b"a") == b"12345" and cache.get(b"c") == b"123"
+    cache.put(b"d", 7)  # type: ignore[arg-type]  # not a picture: never kept
+    assert cache.get(b"d") is pictures._MISSING and cache.size == 8
+
+
+async def test_the_workers_yield_the_cpu_to_the_bot() -> None:
+    """A worker runs at a lower CPU priority than the bot, so the event loop answers first."""
+    pool = pictures.Pool()
+    await pool.start(1)
+    try:
+        assert await pool.render(niceness) == min(19, os.nice(0) + pictures.WORKER_NICENESS)
+    finally:
+        await pool.stop()
+
+
+def test_two_workers_by_default_on_two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RENDER_WORKERS", raising=False)
+    assert render_workers_from_env() == min(2, os.cpu_count() or 1)
+    monkeypatch.setenv("RENDER_WORKERS", "0")
+    assert render_workers_from_env() == 0
+
+
+async def test_a_placement_preview_drawn_by_a_worker_shows_the_placement(simcord_env: Env) -> None:
+    """``/moonriser place`` has its preview picture drawn by a worker (not on the event loop): the
+    player sees the same picture as drawing it in the bot's own process gives."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    move = next(m for m in MOONRISER.legal_moves(state, seat) if m.kind == "place")
+    tile, field, rotation, source = move.args
+    shown = await me.slash(
+        table.thread, "moonriser place", tile=f"{tile}@{source}", field=field, rotation=int(rotation)
+    )
+    assert shown.ephemeral and shown.response.attachments[0].filename == "preview.png"
+    expected = place_preview(Tr("en"), state, seat, move.notation)
+    assert expected.png is None and expected.picture is not None
+    draw, args = expected.picture
+    assert await shown.response.attachments[0].read() == draw(*args)

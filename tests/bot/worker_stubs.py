@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Tr
+from render.inputs import drawn_from
 from render.runarch.board import render_board
 
 
@@ -21,3 +22,29 @@ def dies_in_a_worker(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> b
 def where_drawn(_: object = None) -> int:
     """The id of the process that runs it."""
     return os.getpid()
+
+
+DRAWN: list[int] = []
+"""Pictures ``counted`` drew in this process (a worker keeps its own count)."""
+
+
+def counted(label: str) -> bytes:
+    """A 'picture' that differs each time it is really drawn: which process drew it, and how many
+    it had drawn before."""
+    DRAWN.append(1)
+    return f"{label} {os.getpid()} {len(DRAWN)}".encode()
+
+
+def _label_only(label: str, noise: object) -> str:
+    return label
+
+
+@drawn_from(_label_only)
+def counted_label(label: str, noise: object) -> bytes:
+    """``counted``, declaring that its picture shows ``label`` alone (``render.inputs``)."""
+    return counted(label)
+
+
+def niceness(_: object = None) -> int:
+    """The CPU niceness of the process that runs it."""
+    return os.nice(0)
