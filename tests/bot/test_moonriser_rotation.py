@@ -136,7 +136,10 @@ def test_the_preview_marks_the_relationship_a_rotation_forms() -> None:
     def shown(rotation: int) -> tuple[bytes, bytes]:
         priced = check_place(state, 0, "B01", east, rotation, "hand")
         plain = render_preview(GAME.view(state, None), "B01", east, rotation, priced.cost, priced.vp, tr)
-        return place_preview(tr, state, 0, f"place B01 {east} {rotation} hand").png or b"", plain
+        preview = place_preview(tr, state, 0, f"place B01 {east} {rotation} hand")
+        assert preview.picture is not None  # drawn by the picture workers as it is shown
+        draw, args = preview.picture
+        return draw(*args), plain
 
     forming, plain = shown(HE3_FACING_WEST)
     after, _ = GAME.apply(state, 0, f"place B01 {east} {HE3_FACING_WEST} hand")
