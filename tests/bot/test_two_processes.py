@@ -110,6 +110,11 @@ async def two(pg_url: str, request: pytest.FixtureRequest) -> AsyncIterator[tupl
     try:
         await a.start()
         await b.start()
+        for process in (a, b):
+            if process.bot.config.shards is not None and not process.bot.config.shards.syncs_commands:
+                # Only shard 0's process pushes the commands; Discord is one for both, so this
+                # process's simulated Discord learns them too (the same ids follow in both).
+                await process.run(process.bot.tree.sync)
         people_a = await a.run(_async(_people), a.env)
         people_b = await b.run(_async(_people), b.env)
         assert [p.id for p in people_a] == [p.id for p in people_b]
