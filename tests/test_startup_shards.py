@@ -133,7 +133,10 @@ async def test_only_the_process_running_shard_0_pushes_the_slash_commands(
 
     bot.tree.sync, bot.tree.fetch_commands = spy_sync, spy_fetch  # type: ignore[method-assign]
     COMMANDS.ids = {}
-    async with simcord.run(bot):
-        assert calls == (["sync"] if pushes else ["fetch"])
-        if not pushes:  # the ids are what Discord already knows (shard 0's process pushed them)
-            assert COMMANDS.ids == {c.name: c.id for c in fetched}  # type: ignore[attr-defined]
+    try:
+        async with simcord.run(bot):
+            assert calls == (["sync"] if pushes else ["fetch"])
+            if not pushes:  # the ids are what Discord already knows (shard 0's process pushed them)
+                assert COMMANDS.ids == {c.name: c.id for c in fetched}  # type: ignore[attr-defined]
+    finally:
+        await bot.store.close()  # SimCord does not close the bot; its database thread would outlive the test
