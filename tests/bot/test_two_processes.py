@@ -65,7 +65,10 @@ class Process:
         async def life() -> None:
             self._running = asyncio.Event()
             try:
-                async with simcord.run(self.bot) as env:
+                # Real PostgreSQL round trips happen while time is advanced (every simulated
+                # minute's tick, the time limit's move): on a busy CI machine hours of simulated
+                # time can take more than SimCord's default 5 s to settle.
+                async with simcord.run(self.bot, settle_timeout=60.0) as env:
                     caller.call_soon_threadsafe(ready.set_result, env)
                     await self._running.wait()
             except BaseException as error:
