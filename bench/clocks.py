@@ -1,6 +1,9 @@
 """``python -m bench.clocks``: the periodic clock check over many stored tables, against baselines.
 
-The bot's periodic check is ``Store.due_clocks(now, limit=100)`` then ``Store.next_due()``; the
+It times the read ``Store.due_clocks(now, limit=100)`` then ``Store.next_due()``. Since issue 28
+the bot's scheduler claims its due items instead (``Store.claim_due_clocks``: the same indexed
+selects, then one update per item claimed), so this is the cost of finding them, not of the claim's
+writes; the claim itself is tested in ``tests/db/test_db_claims.py``. The
 issue's target is <= 50 ms over 10 000 stored tables. Baselines measured in the same run on the
 same file: the same SQL with ``seats NOT INDEXED`` (a full scan), and a naive check that loads the
 seats of every active table and filters them in Python. The query plans are printed and checked
