@@ -171,7 +171,7 @@ async def run_phase(tables: int, moves: int, sizes: Sizes, seed: int, folder: Pa
     from bot.config import Config
 
     path = folder / f"load-{tables}.sqlite3"
-    bot = create_bot(Config(token=None, database_path=str(path)))
+    bot = create_bot(Config(token=None, database_path=str(path), health_seconds=0))
     env = Env(bot)
     await env.start()
     rnd = random.Random(seed)

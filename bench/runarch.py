@@ -231,7 +231,7 @@ async def bench_bot(sizes: Sizes, seed: int, folder: Path) -> Summary:
     from bot import create_bot
     from bot.config import Config
 
-    bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3")))
+    bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3"), health_seconds=0))
     env = Env(bot)
     await env.start()
     rnd = random.Random(seed)

@@ -44,7 +44,7 @@ async def bench_solo_bot(round_trips: int, seed: int, folder: Path) -> Summary:
     from bot import create_bot
     from bot.config import Config
 
-    bot = create_bot(Config(token=None, database_path=str(folder / "solo.sqlite3")))
+    bot = create_bot(Config(token=None, database_path=str(folder / "solo.sqlite3"), health_seconds=0))
     env = Env(bot)
     await env.start()
     rnd = random.Random(seed)

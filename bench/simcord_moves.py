@@ -26,7 +26,7 @@ async def simcord_bot(folder: Path) -> AsyncIterator[tuple[Any, Any]]:
     from bot import create_bot
     from bot.config import Config
 
-    bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3")))
+    bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3"), health_seconds=0))
     env = Env(bot)
     await env.start()
     try:

@@ -17,6 +17,7 @@ from bot.config import Config
 from bot.discovery import cog_extensions
 from bot.errors import install_tree_error_handler
 from bot.i18n import COMMANDS, LANGS, CommandTranslator
+from bot.monitor import Monitor
 from bot.outgoing import install as fit_outgoing_messages
 from bot.scheduler import Scheduler
 from bot.tables import TableService
@@ -88,6 +89,15 @@ class GameBot(commands.Bot):
         scope = config.shards.scope() if config.shards is not None else None
         self.scheduler = Scheduler(self, self.absence, utc_now, shards=scope)
         self.tables.clocks_changed = self.scheduler.poke
+        self.monitor = Monitor(self, self.store, utc_now, seconds=config.health_seconds, shards=config.shards)
+        self.tables.move_shown = self.monitor.moved
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's dispatch of every event; an interaction's reply time starts here, before
+        any of its handlers runs (they are tasks scheduled by now)."""
+        if event_name == "interaction" and args:
+            self.monitor.received(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -97,6 +107,7 @@ class GameBot(commands.Bot):
             await self.load_extension(name)
         await pictures.start(self.config.render_workers, self._renderer_modules())
         await self._sync_commands()
+        self.monitor.start()
         if self.freeze_heap:
             # What start-up loaded (modules, catalogs, cogs, caches) lives as long as the bot: out of
             # the collector's generations, a full collection no longer walks it every time.
@@ -132,6 +143,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.stop()
+        await self.monitor.stop()
         try:
             await super().close()
         finally:

@@ -42,6 +42,8 @@ class Config:
     """The Discord shards this process connects (``SHARD_COUNT``, ``SHARD_IDS``); ``None``: no sharding."""
     database_pool_size: int = POOL_SIZE
     """PostgreSQL connections this process keeps at most (``DATABASE_POOL_SIZE``)."""
+    health_seconds: int = field(default_factory=lambda: health_seconds_or_default())
+    """Seconds between health lines (``HEALTH_SECONDS``; 0: none, see ``bot.monitor``)."""
     setting_problem: str | None = None
     """A variable that could not be read (a one-line message for the start-up)."""
 
@@ -81,10 +83,11 @@ class Config:
     def from_env(cls) -> Config:
         load_dotenv(Path.cwd() / ENV_FILE, override=False)
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        problem, shards, pool_size = None, None, POOL_SIZE
+        problem, shards, pool_size, health = None, None, POOL_SIZE, DEFAULT_HEALTH_SECONDS
         try:
             shards = parse_shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
             pool_size = pool_size_from_env()
+            health = health_seconds_from_env()
         except ValueError as error:
             problem = str(error)
         return cls(
@@ -97,6 +100,7 @@ class Config:
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             shards=shards,
             database_pool_size=pool_size,
+            health_seconds=health,
             setting_problem=problem,
         )
 
@@ -122,3 +126,28 @@ def pool_size_from_env() -> int:
     if not value.isdigit() or int(value) < 1:
         raise ValueError(f"DATABASE_POOL_SIZE={value} must be a whole number of connections, 1 or more.")
     return int(value)
+
+
+DEFAULT_HEALTH_SECONDS = 300
+"""A health line every five minutes: a busy bot's figures over enough moves for a p99."""
+
+
+def health_seconds_from_env() -> int:
+    """``HEALTH_SECONDS`` (unset: :data:`DEFAULT_HEALTH_SECONDS`; 0: no line); ``ValueError`` if not
+    a whole number of seconds."""
+    value = os.environ.get("HEALTH_SECONDS", "").strip()
+    if not value:
+        return DEFAULT_HEALTH_SECONDS
+    if not value.isdigit():
+        raise ValueError(
+            f"HEALTH_SECONDS={value} must be a whole number of seconds (0 turns the health line off)."
+        )
+    return int(value)
+
+
+def health_seconds_or_default() -> int:
+    """``HEALTH_SECONDS`` for a ``Config`` built in code (tests, benchmarks): a bad value is the default."""
+    try:
+        return health_seconds_from_env()
+    except ValueError:
+        return DEFAULT_HEALTH_SECONDS

@@ -116,6 +116,8 @@ class Pool:
         self.executor: ProcessPoolExecutor | None = None
         self.users = 0
         self.cache = Cache()
+        self.pending = 0
+        """Pictures handed to the workers and not drawn yet (the health line's ``render_pending``)."""
 
     def _ensure(self) -> ProcessPoolExecutor | None:
         """The running pool (started now if needed), or ``None`` when pictures are drawn in-process."""
@@ -197,12 +199,24 @@ class Pool:
             return call()
         try:
             if future is not None:
-                return await future
+                self.pending += 1
+                try:
+                    return await future
+                finally:
+                    self.pending -= 1
         except BrokenProcessPool:
             pass
         log.warning("the picture worker died; drawing %s in the bot's own process", _name(fn))
         self._discard(pool)
         return call()
+
+    def alive(self) -> int:
+        """Worker processes running now: fewer than :attr:`workers` after one died (the pool
+        starts afresh at the next picture) or before the first picture of a restarted pool."""
+        if self.executor is None:
+            return 0
+        processes = getattr(self.executor, "_processes", None) or {}  # no public way to ask
+        return sum(1 for process in list(processes.values()) if process.is_alive())
 
     def _discard(self, pool: ProcessPoolExecutor) -> None:
         """Forget a broken pool: the next picture starts a fresh one."""

@@ -62,6 +62,8 @@ class TableService(TurnPosts, PrivateEvents):
         """Where a new table's seed comes from; tests and tools replace it to replay a game."""
         self.clocks_changed: Callable[[], None] = lambda: None
         """Called after every commit that may move a reminder or deadline (the scheduler's poke)."""
+        self.move_shown: Callable[[discord.Interaction], None] = lambda interaction: None
+        """Called once a player's move is committed and shown (the health line's moves and reply times)."""
         self.undo_offers: dict[int, int] = {}
         """Table id -> the version whose board offers Undo: its last step can be taken back."""
         self.init_turn_posts()
@@ -364,6 +366,7 @@ class TableService(TurnPosts, PrivateEvents):
                     self.adapters[table.game].game, before.state or {}, before.automated
                 ),
             )
+            self.move_shown(interaction)
             await self.tell_private(table, events, interaction)
             return Played(table=table, events=events)
         raise AssertionError("unreachable: the last attempt returns or raises")

@@ -159,18 +159,24 @@ ShardScope = tuple[int, tuple[int, ...]]
 _COLUMNS = {"deadline": "deadline", "remind": "remind_at"}
 
 
+def on_shards(table: str, shards: ShardScope) -> tuple[str, tuple[int, ...]]:
+    """A condition and its parameters keeping the rows of ``game_tables`` (as ``table``) on
+    ``shards``: a server's table on its server's shard, a DM table on shard 0."""
+    count, ids = shards
+    marks = ", ".join("?" * len(ids))
+    return (
+        f"(CASE WHEN {table}.guild_id IS NULL THEN 0 ELSE ({table}.guild_id >> 22) % ? END) IN ({marks})",
+        (count, *ids),
+    )
+
+
 def _in_scope(shards: ShardScope | None) -> tuple[str, str, tuple[int, ...]]:
     """A join, a condition and its parameters keeping the seats of tables on ``shards`` (a DM
     table is on shard 0); nothing for ``None``."""
     if shards is None:
         return "", "", ()
-    count, ids = shards
-    marks = ", ".join("?" * len(ids))
-    return (
-        " CROSS JOIN game_tables g ON g.id = s.table_id",
-        f" AND (CASE WHEN g.guild_id IS NULL THEN 0 ELSE (g.guild_id >> 22) % ? END) IN ({marks})",
-        (count, *ids),
-    )
+    condition, params = on_shards("g", shards)
+    return " CROSS JOIN game_tables g ON g.id = s.table_id", f" AND {condition}", params
 
 
 def _claimable_sql(column: str, shards: ShardScope | None) -> tuple[str, tuple[int, ...]]:

@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from db import move_ops, table_ops
+from db.clocks import ShardScope
 from db.models import MoveRow, NewMove, NewResult, ResultRow, SeatRow, TableRow
 from db.rows import load
 from db.store_lobby import LobbyStore
@@ -86,6 +87,10 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
     async def open_tables_of(self, user_id: int) -> list[TableRow]:
         """Lobby and active tables where the user sits, newest first (for "my games")."""
         return await self._reading(table_ops.open_tables_of, user_id)
+
+    async def running_tables(self, shards: ShardScope | None = None) -> int:
+        """How many games are running (on ``shards``, ``(count, ids)``; default: all): the health line's."""
+        return await self._reading(table_ops.count_running, shards)
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableRow:
         """Seat the user in the next free seat (an invited user in the seat reserved for them).

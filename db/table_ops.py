@@ -36,6 +36,15 @@ async def open_ids_in(tx: Tx, channel_id: int, game: str | None = None) -> list[
     return [r["id"] for r in rows]
 
 
+async def count_running(tx: Tx, shards: clocks.ShardScope | None) -> int:
+    """Active tables (lobbies not counted) of ``shards`` (``None``: every table)."""
+    condition, params = clocks.on_shards("game_tables", shards) if shards is not None else ("1 = 1", ())
+    row = await tx.fetchone(
+        f"SELECT COUNT(*) AS n FROM game_tables WHERE status = 'active' AND {condition}", params
+    )
+    return int(row["n"]) if row is not None else 0
+
+
 async def create_table(
     tx: Tx,
     now: float,

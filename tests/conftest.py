@@ -18,6 +18,9 @@ from tests import pg_support
 # not see it) unless a test asks for the pool (``Config(render_workers=1)``), and never freeze the
 # heap: hundreds of bots start in one test run and each frozen one's garbage would stay.
 os.environ["RENDER_WORKERS"] = "0"
+# No health line either (``bot.monitor``): its lag sampler's sleeps would move SimCord's clock while a
+# test waits; the tests of the line turn it on (``Config(health_seconds=...)``).
+os.environ["HEALTH_SECONDS"] = "0"
 GameBot.freeze_heap = False
 
 # Discord sends each user's locale with every interaction; SimCord always says en-US,
