@@ -7,7 +7,6 @@ Whether a move edits the turn's post or posts anew is decided in ``bot.turn_post
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Callable, Sequence
@@ -20,7 +19,7 @@ from bot.errors import forbidden, send_ephemeral
 from bot.finished import outcome_lines
 from bot.i18n import Tr, lang_of, t
 from bot.outgoing import CONTENT_MAX, ELLIPSIS
-from bot.pictures import render
+from bot.pictures import render_set
 from bot.post_lines import shortened
 from bot.quiet import OURS, deferred_privately, dismiss, private_source
 from bot.undo import offered as undo_offered
@@ -123,12 +122,10 @@ class BoardPosts:
                 lines.append(tr("table.to_act", mention=", ".join(mentions), count=len(mentions)))
             if asked:
                 lines.append(asked)
-        # drawn in worker processes (``bot.pictures``): the view, names and language are plain data;
-        # the pictures and their alt texts (0.2-0.6 ms of words) are asked for at once, side by side
+        # drawn in a worker process (``bot.pictures``): the view, names and language are plain data;
+        # the pictures and their alt texts (0.2-0.6 ms of words) go in one trip
         drawn = (adapter.render_board, adapter.render_details, adapter.alt_text)
-        board, details, described = await asyncio.gather(
-            *(render(fn, public, names, tr) if fn is not None else _none() for fn in drawn)
-        )
+        board, details, described = await render_set(drawn, public, names, tr)
         pictures = [(board, f"{table.game}.png")]
         if details is not None:
             pictures.append((details, f"{table.game}-details.png"))
@@ -249,11 +246,6 @@ def fitted(history: Sequence[str], tail: Sequence[str]) -> str:
             kept.pop(0)
         kept.insert(0, ELLIPSIS)
     return "\n".join([*kept, *tail])
-
-
-async def _none() -> None:
-    """Nothing to draw (a game without a details picture or alt texts)."""
-    return None
 
 
 def discord_time(instant: float, style: str = "R") -> str:

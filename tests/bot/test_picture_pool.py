@@ -9,6 +9,7 @@ import io
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -125,6 +126,33 @@ async def test_a_picture_is_keyed_by_what_its_renderer_declares_it_shows() -> No
         first = await pool.render(counted_label, "details", {"turn": 1})
         assert await pool.render(counted_label, "details", {"turn": 2}) == first
         assert await pool.render(counted_label, "scores", {"turn": 2}) != first
+    finally:
+        await pool.stop()
+
+
+async def test_a_posts_pictures_and_alt_texts_go_to_a_worker_in_one_trip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A board post's board, details and alt texts share one view: one trip to a worker draws all
+    the ones not drawn before, each as its own call would, and a cached picture stays home."""
+    pool = pictures.Pool()
+    await pool.start(1)
+    trips: list[int] = []
+    draw = pool._draw
+
+    async def counting(fns: Any, renderers: bytes, arguments: bytes) -> list[Any]:
+        trips.append(len(fns))
+        return await draw(fns, renderers, arguments)
+
+    monkeypatch.setattr(pool, "_draw", counting)
+    try:
+        board, nothing, drawer = await pool.render_set((counted, None, where_drawn), "board")
+        assert board.startswith(b"board") and nothing is None and drawer != os.getpid()
+        assert trips == [2]  # both renderers, one trip
+        again, _, drawer_again = await pool.render_set((counted, None, where_drawn), "board")
+        assert again == board  # the picture from the cache, not drawn again
+        assert trips == [2, 1] and drawer_again == drawer  # only the uncached call travelled
+        assert await pool.render(counted, "board") == board  # one cache for single calls and sets
     finally:
         await pool.stop()
 
