@@ -123,7 +123,8 @@ class Pool:
         self.users = 0
         self.cache = Cache()
         self.pending = 0
-        """Pictures handed to the workers and not drawn yet (the health line's ``render_pending``)."""
+        """Trips handed to the workers and not back yet (a post's pictures travel together; the health
+        line's ``render_pending``)."""
 
     def _ensure(self) -> ProcessPoolExecutor | None:
         """The running pool (started now if needed), or ``None`` when pictures are drawn in-process."""
