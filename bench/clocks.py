@@ -14,7 +14,7 @@ one by one. A reference line times finding the due items without claiming them
 The query plans are printed and checked to use the partial indexes, and the three claims must
 take the same items and find the same next instant. Exit 0 when the target is met, the plans use
 the indexes and the claims agree; 1 otherwise (unlike ``bench.runarch``, the exit code is the
-verdict).
+verdict). ``--postgres`` runs the same on PostgreSQL (:mod:`bench.clocks_pg`).
 """
 
 from __future__ import annotations
@@ -263,21 +263,21 @@ async def timed(check: Callable[[], Awaitable[Check]]) -> tuple[float, Check]:
 
 
 async def measure(
-    checks: dict[str, Callable[[], Awaitable[Check]]], sizes: Sizes, conn: aiosqlite.Connection
+    checks: dict[str, Callable[[], Awaitable[Check]]], sizes: Sizes, free: Callable[[], Awaitable[None]]
 ) -> tuple[dict[str, list[float]], dict[str, Check]]:
     """Run the variants round-robin so drift (cache, CPU frequency, neighbours) hits them alike;
-    every lease is cleared after each run, outside the timing."""
+    every lease is cleared (``free``) after each run, outside the timing."""
     results: dict[str, Check] = {}
     for name, check in checks.items():
         for _ in range(sizes.warmup):
             results[name] = await check()
-            await free_all(conn)
+            await free()
     durations: dict[str, list[float]] = {name: [] for name in checks}
     for _ in range(sizes.repeats):
         for name, check in checks.items():
             seconds, _ = await timed(check)
             durations[name].append(seconds)
-            await free_all(conn)
+            await free()
     return durations, results
 
 
@@ -329,12 +329,12 @@ def same(expected: Check, got: Check) -> bool:
     return sorted(expected[0]) == sorted(got[0]) and expected[1] == got[1]
 
 
-def summary_table(stats: dict[str, Summary]) -> list[str]:
+def summary_table(stats: dict[str, Summary], labels: dict[str, str]) -> list[str]:
     """The compact table: p50, p99 and how many times the indexed claim each variant takes."""
     base = stats["indexed"].p50
     lines = [f"{'check':<34} {'p50 ms':>9} {'p99 ms':>9} {'x indexed':>10}"]
     for name, s in stats.items():
-        lines.append(f"{LABELS[name]:<34} {s.p50:9.3f} {s.p99:9.3f} {s.p50 / base:10.2f}")
+        lines.append(f"{labels[name]:<34} {s.p50:9.3f} {s.p99:9.3f} {s.p50 / base:10.2f}")
     return lines
 
 
@@ -366,28 +366,38 @@ async def run(sizes: Sizes, seed: int, folder: Path) -> int:
         durations, results = await measure(
             {"indexed": lambda: indexed_claim(store), "scan": lambda: scan_claim(conn),
              "naive": lambda: naive_claim(conn), "read": lambda: read_only(store)},
-            sizes, conn,
+            sizes, lambda: free_all(conn),
         )  # fmt: skip
-    found = results.pop("read")
-    agree = len(first[0]) == data.due and all(same(first, r) for r in results.values())
-    agree = agree and sorted(found[0]) == sorted(first[0])
     stats = {name: Summary.of(d) for name, d in durations.items()}
-    return report(stats, plans_ok, agree)
+    return report(stats, plans_ok, agrees(first, results, data))
 
 
-def report(stats: dict[str, Summary], plans_ok: bool, agree: bool) -> int:
-    """Print the figure lines and the summary; the exit code is 0 only if everything passed."""
+def agrees(first: Check, results: dict[str, Check], data: Dataset) -> bool:
+    """The first claim took every due item, each claim took the same ones and saw the same next
+    instant, and finding alone found them too."""
+    found = results.pop("read")
+    return (
+        len(first[0]) == data.due
+        and all(same(first, r) for r in results.values())
+        and sorted(found[0]) == sorted(first[0])
+    )
+
+
+def report(stats: dict[str, Summary], plans_ok: bool, agree: bool, *, scan_label: str | None = None) -> int:
+    """Print the figure lines and the summary; the exit code is 0 only if everything passed.
+    ``scan_label``: another name for the scanning baseline (PostgreSQL has no ``NOT INDEXED``)."""
+    labels = {**LABELS, "scan": scan_label or LABELS["scan"]}
     indexed = stats["indexed"]
     ok = indexed.p99 <= TARGET_MS
-    print(row(LABELS["indexed"], indexed, f"target p99 <= {TARGET_MS:g} ms  {verdict(ok)}"))
+    print(row(labels["indexed"], indexed, f"target p99 <= {TARGET_MS:g} ms  {verdict(ok)}"))
     for name in ("scan", "naive"):
         s = stats[name]
-        print(row(LABELS[name], s, f"{s.p50 / indexed.p50:.1f}x indexed (p50 ratio baseline/indexed)"))
+        print(row(labels[name], s, f"{s.p50 / indexed.p50:.1f}x indexed (p50 ratio baseline/indexed)"))
     read = stats["read"]
-    print(row(LABELS["read"], read, f"the claim costs {indexed.p50 / read.p50:.1f}x finding alone (p50)"))
+    print(row(labels["read"], read, f"the claim costs {indexed.p50 / read.p50:.1f}x finding alone (p50)"))
     print(f"all three claims take the same items and see the same next instant: {verdict(agree)}")
     print()
-    print("\n".join(summary_table(stats)))
+    print("\n".join(summary_table(stats, labels)))
     passed = ok and plans_ok and agree
     print(f"verdict: {verdict(passed)} (target, index plans, agreement)")
     return 0 if passed else 1
@@ -399,12 +409,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, help="stored tables (default 10000; --quick 1000)")
     parser.add_argument("--repeats", type=int, help="timed claims per variant (default 200; --quick 30)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="on PostgreSQL: TEST_DATABASE_URL's server (a database of its own, dropped after), else a "
+        "throwaway one (pgserver)",
+    )
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else Sizes()
     if args.tables:
         sizes = Sizes(**{**sizes.__dict__, "tables": args.tables})
     if args.repeats:
         sizes = Sizes(**{**sizes.__dict__, "repeats": args.repeats})
+    if args.postgres:
+        from bench.clocks_pg import run_postgres
+
+        return asyncio.run(run_postgres(sizes, args.seed))
     print(
         f"Clock claim benchmark — Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, "
         f"{os.cpu_count()} CPUs, {sizes.tables} tables, {sizes.repeats} repetitions, seed {args.seed}"
