@@ -46,7 +46,7 @@ class Absence:
 
         ``due`` was claimed by this process (:meth:`bot.scheduler.Scheduler.run_due`); the
         reminder is marked sent only after its post, so a process that dies before posting
-        leaves it due again when the claim ends."""
+        leaves it due again when its lease ends."""
         table = await self.store.table(due.table_id)
         row = table.seat_row(due.seat) if table is not None else None
         if table is None or table.status != "active" or row is None or row.remind_at != due.due:
@@ -57,7 +57,7 @@ class Absence:
             return
         tr = Tr(table.locale)
         title = tr(self.service.adapters[table.game].title_key)
-        since = discord_time(row.awaited_since or due.came_due or due.due)
+        since = discord_time(row.awaited_since or due.due)
         deadline = discord_time(row.deadline) if row.deadline else tr("clock.no_limit")
         channel = await self.service.channel_of(table)
         if channel is None:

@@ -8,8 +8,17 @@ query; any commit that may move a clock marks it stale and the next tick asks ag
 Several processes (shards, :mod:`bot.sharding`) share one database: each fires only the timers
 of tables on its own shards, where that table's moves and caches are, and takes every item
 with a claim (:func:`db.clocks.claim`) before acting, so an item due while two processes tick
-(two processes of the same shards during a deploy, a restart) is acted on once. A claim lasts
-:data:`CLAIM_SECONDS`; a process that dies mid-action leaves the item due again at its end.
+(two processes of the same shards during a deploy, a restart) is acted on once. A claim is a
+lease of :data:`CLAIM_SECONDS` beside the seat's instant, which stays the real one (what every
+display shows); a process that dies mid-action leaves the item to be taken again at its end.
+
+An item whose action failed (Discord or the database unreachable, a bug) or left it due is
+handed back at the end of the check, so the next tick, about a minute later, tries it again:
+a passing failure costs a player a minute, not the lease's five. A retry is safe: an action
+posts only once it has taken effect (a timeout commits its move first; a reminder is marked
+sent right after its post), and the hand-back touches only an item still due as claimed and
+still held by this claim. An item that fails again keeps its lease, so a lasting failure is
+retried (and logged) every :data:`CLAIM_SECONDS`, not every minute.
 """
 
 from __future__ import annotations
@@ -35,6 +44,9 @@ BATCH = 100
 CLAIM_SECONDS = 300.0
 """How long a claimed reminder or deadline is this process's alone (acting takes seconds)."""
 
+Key = tuple[int, int, str, float]
+"""(table_id, seat, kind, due): one due item, the same in every claim of it."""
+
 
 class Scheduler:
     """Owns the periodic check; ``poke`` after anything that may move a clock."""
@@ -56,6 +68,8 @@ class Scheduler:
         self._next: float | None = None
         self._checked_at = float("-inf")
         self._stale = True
+        self._failing: dict[Key, float] = {}
+        """Items handed back after a failure, with when: a second failure keeps the lease."""
         self.loop = tasks.loop(seconds=TICK_SECONDS)(self._tick)
         self.loop.before_loop(self._before)
 
@@ -87,10 +101,12 @@ class Scheduler:
         """Claim and act on everything due at ``now``; return how many items were handled."""
         self._stale = False
         store = self.absence.store
-        handled: set[tuple[int, int, str, float | None]] = set()
+        handled: set[Key] = set()
+        claimed: list[DueClock] = []
         while due := await store.claim_due_clocks(now, now + CLAIM_SECONDS, limit=BATCH, shards=self.shards):
-            # An action may leave its clock due at ``now`` again (a stand-in that plays at once):
-            # it waits for the claim's end, so one check never loops on one item.
+            claimed += due
+            # An action may leave its item due as it was (a stand-in that plays at once): it is
+            # handed back below, so one check never loops on one item.
             due = [d for d in due if _key(d) not in handled]
             if not due:
                 break
@@ -107,10 +123,27 @@ class Scheduler:
                         await self.absence.remind(item)
                 except Exception:
                     log.exception("table %s: could not act on its %s", item.table_id, item.kind)
+        await self._hand_back(claimed, now)
         self._next = await store.next_due(self.shards)
         self._checked_at = now
         return len(handled)
 
+    async def _hand_back(self, claimed: list[DueClock], now: float) -> None:
+        """Free the claimed items still due as claimed for the next tick; keep the lease of those
+        that failed before (retried when it ends). Forget failures long past."""
+        if not claimed:
+            return
+        again = {_key(i) for i in claimed} & self._failing.keys()
+        pending = await self.absence.store.release_due_clocks(
+            [(i, i.claimed_until if _key(i) in again else None) for i in claimed]
+        )
+        for item in claimed:
+            self._failing.pop(_key(item), None)
+        for item in pending:
+            log.warning("table %s: its %s is still due; tried again later", item.table_id, item.kind)
+            self._failing[_key(item)] = now
+        self._failing = {k: t for k, t in self._failing.items() if t > now - 2 * CLAIM_SECONDS}
 
-def _key(item: DueClock) -> tuple[int, int, str, float | None]:
-    return (item.table_id, item.seat, item.kind, item.came_due)
+
+def _key(item: DueClock) -> Key:
+    return (item.table_id, item.seat, item.kind, item.due)

@@ -3,6 +3,11 @@
 Kept apart from ``store.py`` because it is one idea: a seat's reminder and deadline are
 stored instants (indexed), recomputed only when the set of awaited seats changes or a
 vacation moves them, so the periodic check is a range scan and never replays a game.
+
+A process acting on a due instant holds it with a lease (``remind_claimed_until``,
+``deadline_claimed_until``; :func:`claim`); the instant itself stays the real one. Every write
+of a new instant (or its clearing) ends that instant's lease: the lease belongs to the instant
+it was taken for.
 """
 
 from __future__ import annotations
@@ -12,7 +17,12 @@ from collections.abc import Collection, Sequence
 from db.models import DueClock, NewMove
 from db.tx import Tx
 
-_CLEAR = "awaited_since = NULL, clock_start = NULL, remind_at = NULL, deadline = NULL"
+_FREE_REMIND = "remind_claimed_until = NULL"
+_FREE_DEADLINE = "deadline_claimed_until = NULL"
+_CLEAR = (
+    "awaited_since = NULL, clock_start = NULL, remind_at = NULL, deadline = NULL, "
+    f"{_FREE_REMIND}, {_FREE_DEADLINE}"
+)
 
 
 async def vacation_until(tx: Tx, user_id: int) -> float | None:
@@ -44,7 +54,7 @@ async def update_standins(tx: Tx, table_id: int, moves: Sequence[NewMove]) -> No
 async def stand_in_now(tx: Tx, user_id: int, now: float) -> None:
     """A vacation began: at tables with a stand-in, the bot plays the user's waiting turns at once."""
     await tx.execute(
-        "UPDATE seats SET deadline = ?, remind_at = NULL "
+        f"UPDATE seats SET deadline = ?, remind_at = NULL, {_FREE_REMIND}, {_FREE_DEADLINE} "
         "WHERE user_id = ? AND awaited_since IS NOT NULL AND deadline IS NOT NULL "
         "AND table_id IN (SELECT id FROM game_tables WHERE standin_level IS NOT NULL)",
         (now, user_id),
@@ -96,8 +106,8 @@ async def update_awaited(
         if start > now and limit is not None and settings["standin_level"] is not None:
             start, remind_after, limit = now, None, 0.0  # away: the stand-in plays this turn now
         await tx.execute(
-            "UPDATE seats SET awaited_since = ?, clock_start = ?, remind_at = ?, deadline = ?, timeouts = ? "
-            "WHERE table_id = ? AND seat = ?",
+            "UPDATE seats SET awaited_since = ?, clock_start = ?, remind_at = ?, deadline = ?, timeouts = ?, "
+            f"{_FREE_REMIND}, {_FREE_DEADLINE} WHERE table_id = ? AND seat = ?",
             (
                 now,
                 start,
@@ -123,7 +133,8 @@ async def shift_user(tx: Tx, user_id: int, shift: float) -> list[int]:
     if shift:
         await tx.execute(
             "UPDATE seats SET clock_start = clock_start + ?, remind_at = remind_at + ?, "
-            "deadline = deadline + ? WHERE user_id = ? AND awaited_since IS NOT NULL",
+            f"deadline = deadline + ?, {_FREE_REMIND}, {_FREE_DEADLINE} "
+            "WHERE user_id = ? AND awaited_since IS NOT NULL",
             (shift, shift, shift, user_id),
         )
     return [r["table_id"] for r in rows]
@@ -140,13 +151,6 @@ DUE_SQL = (
 """Every due reminder and deadline, oldest first (parameters: now, now, limit). Both halves are
 range scans of a partial index."""
 
-NEXT_SQL = (
-    "SELECT MIN(due) AS due FROM ("
-    "SELECT MIN(deadline) AS due FROM seats WHERE deadline IS NOT NULL "
-    "UNION ALL SELECT MIN(remind_at) FROM seats WHERE remind_at IS NOT NULL)"
-)
-"""The next instant anything is due (``NULL`` when no clock runs): two index lookups."""
-
 
 async def due(tx: Tx, now: float, limit: int) -> list[DueClock]:
     rows = await tx.fetchall(DUE_SQL, (now, now, limit))
@@ -156,7 +160,8 @@ async def due(tx: Tx, now: float, limit: int) -> list[DueClock]:
 ShardScope = tuple[int, tuple[int, ...]]
 """``(shard_count, shard_ids)``: only tables of these Discord shards (see ``bot.sharding``)."""
 
-_COLUMNS = {"deadline": "deadline", "remind": "remind_at"}
+KINDS = {"deadline": ("deadline", "deadline_claimed_until"), "remind": ("remind_at", "remind_claimed_until")}
+"""Each kind of item: the seat's column holding its instant, and the one holding its lease."""
 
 
 def on_shards(table: str, shards: ShardScope) -> tuple[str, tuple[int, ...]]:
@@ -179,52 +184,83 @@ def _in_scope(shards: ShardScope | None) -> tuple[str, str, tuple[int, ...]]:
     return " CROSS JOIN game_tables g ON g.id = s.table_id", f" AND {condition}", params
 
 
-def _claimable_sql(column: str, shards: ShardScope | None) -> tuple[str, tuple[int, ...]]:
+def claim_sql(kind: str, shards: ShardScope | None) -> tuple[str, tuple[int, ...]]:
+    """One statement taking the due, unheld items of ``kind`` (parameters: the lease's end, now,
+    now, the scope's, the limit): the oldest first by the instant's partial index, each locked
+    ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, its lease set, its row returned."""
+    column, lease = KINDS[kind]
     join, where, params = _in_scope(shards)
     return (
-        f"SELECT s.table_id, s.seat, s.user_id, s.{column} AS due FROM seats s{join} "
-        f"WHERE s.{column} IS NOT NULL AND s.{column} <= ?{where} ORDER BY s.{column} LIMIT ? "
-        "/* FOR UPDATE OF s SKIP LOCKED */"
+        f"UPDATE seats SET {lease} = ? WHERE (table_id, seat) IN ("
+        f"SELECT s.table_id, s.seat FROM seats s{join} "
+        f"WHERE s.{column} IS NOT NULL AND s.{column} <= ? AND (s.{lease} IS NULL OR s.{lease} <= ?){where} "
+        f"ORDER BY s.{column} LIMIT ? /* FOR UPDATE OF s SKIP LOCKED */"
+        f") RETURNING table_id, seat, user_id, {column} AS due"
     ), params
 
 
 async def claim(tx: Tx, now: float, until: float, limit: int, shards: ShardScope | None) -> list[DueClock]:
     """Take the reminders and deadlines due at ``now`` (of tables on ``shards``) for this process.
 
-    Each taken instant is moved to ``until`` (the claim's end) in this transaction, so no other
-    process takes it while this one acts, and one that crashed mid-action loses nothing: at
-    ``until`` the item is due again. Acting on it moves or clears the clock (a move, a finished
-    reminder). On PostgreSQL the due rows are locked ``FOR UPDATE SKIP LOCKED``: two processes
-    claiming at once take disjoint items without waiting for each other (a row changed after
-    this snapshot aborts the transaction, which is run again and no longer sees it due). On
-    SQLite the one writer at a time makes the same statements a claim. The items come back with
-    ``due`` = ``until`` (what the seat now holds) and ``came_due``, oldest first.
+    An item is due when its instant has passed and no lease holds it (none, or one ended by
+    ``now``). Taking it sets its lease to ``until`` in this transaction, so no other process
+    takes it while this one acts, and one that crashed mid-action loses nothing: at ``until``
+    the item may be taken again. The instant stays as it is (every display shows the real
+    limit); acting on the item moves or clears it, which ends the lease, and :func:`release`
+    hands back one that was not acted on. On PostgreSQL the due rows are locked ``FOR UPDATE
+    SKIP LOCKED``: two processes claiming at once take disjoint items without waiting for each
+    other (a row changed after this snapshot aborts the transaction, which is run again and no
+    longer sees it free). On SQLite the one writer at a time makes the same statement a claim.
+    At most ``limit`` items of each kind, oldest first, each with ``claimed_until`` = ``until``.
     """
     found: list[DueClock] = []
-    for kind, column in _COLUMNS.items():
-        sql, scope = _claimable_sql(column, shards)
-        for r in await tx.fetchall(sql, (now, *scope, limit)):
-            taken = await tx.execute(
-                f"UPDATE seats SET {column} = ? WHERE table_id = ? AND seat = ? AND {column} = ?",
-                (until, r["table_id"], r["seat"], r["due"]),
+    for kind in KINDS:
+        sql, scope = claim_sql(kind, shards)
+        for r in await tx.fetchall(sql, (until, now, now, *scope, limit)):
+            found.append(
+                DueClock(r["table_id"], r["seat"], r["user_id"], kind, r["due"], claimed_until=until)
             )
-            if taken.rowcount == 1:
-                found.append(DueClock(r["table_id"], r["seat"], r["user_id"], kind, until, came_due=r["due"]))
-    found.sort(key=lambda d: (d.came_due, d.kind, d.table_id, d.seat))
+    found.sort(key=lambda d: (d.due, d.kind, d.table_id, d.seat))
     return found
 
 
-async def next_due(tx: Tx, shards: ShardScope | None = None) -> float | None:
-    """The next instant a clock of a table on ``shards`` (default: any) is due."""
-    if shards is None:
-        rows = list(await tx.fetchall(NEXT_SQL))
-        return rows[0]["due"] if rows else None
-    join, where, params = _in_scope(shards)
-    dues = []
-    for column in _COLUMNS.values():
-        row = await tx.fetchone(
-            f"SELECT MIN(s.{column}) AS due FROM seats s{join} WHERE s.{column} IS NOT NULL{where}", params
+async def release(tx: Tx, items: Sequence[tuple[DueClock, float | None]]) -> list[DueClock]:
+    """Set the lease of each claimed item still due as it was claimed to the given end
+    (``None``: free at once); return those items. An item its action consumed (its instant
+    moved or cleared, so its lease ended) or that another claim holds is left alone."""
+    pending = []
+    for item, until in items:
+        column, lease = KINDS[item.kind]
+        done = await tx.execute(
+            f"UPDATE seats SET {lease} = ? WHERE table_id = ? AND seat = ? AND {column} = ? AND {lease} = ?",
+            (until, item.table_id, item.seat, item.due, item.claimed_until),
         )
-        if row is not None and row["due"] is not None:
-            dues.append(row["due"])
-    return min(dues, default=None)
+        if done.rowcount == 1:
+            pending.append(item)
+    return pending
+
+
+def next_sql(shards: ShardScope | None) -> tuple[str, tuple[int, ...]]:
+    """One statement: the next instant an item (of a table on ``shards``) may be taken, ``NULL``
+    when no clock runs. For each kind: the earliest unheld instant (the instant's partial index
+    walked in order past the few held rows) and the earliest end of a lease (the lease's
+    partial index; a lease ends after its instant, but the later of the two counts)."""
+    join, where, params = _in_scope(shards)
+    parts = []
+    for column, lease in KINDS.values():
+        parts.append(
+            f"SELECT (SELECT s.{column} FROM seats s{join} WHERE s.{column} IS NOT NULL "
+            f"AND s.{lease} IS NULL{where} ORDER BY s.{column} LIMIT 1) AS due"
+        )
+        parts.append(
+            f"SELECT (SELECT MIN(CASE WHEN s.{lease} > s.{column} THEN s.{lease} ELSE s.{column} END) "
+            f"FROM seats s{join} WHERE s.{lease} IS NOT NULL AND s.{column} IS NOT NULL{where}) AS due"
+        )
+    return f"SELECT MIN(due) AS due FROM ({' UNION ALL '.join(parts)}) AS soon", params * len(parts)
+
+
+async def next_due(tx: Tx, shards: ShardScope | None = None) -> float | None:
+    """The next instant an item of a table on ``shards`` (default: any) may be taken."""
+    sql, params = next_sql(shards)
+    row = await tx.fetchone(sql, params)
+    return None if row is None else row["due"]

@@ -304,7 +304,22 @@ ALTER TABLE game_tables ADD COLUMN standin_level TEXT;
 ALTER TABLE seats ADD COLUMN standin_turns INTEGER NOT NULL DEFAULT 0;
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7]
+_V8 = """
+-- Several processes share the timers: a process takes a due reminder or deadline with a lease
+-- (these columns: until when it is that process's alone) and leaves the instant itself as it
+-- is, so every display shows the real time limit while the bot acts on it. Acting on the
+-- item moves or clears its instant, and writing a new instant ends its lease; a process that
+-- dies holding one leaves it to be taken again when the lease ends. The partial indexes find
+-- the earliest lease end (when a held item may be taken again) without a scan.
+ALTER TABLE seats ADD COLUMN remind_claimed_until REAL;
+ALTER TABLE seats ADD COLUMN deadline_claimed_until REAL;
+CREATE INDEX seats_remind_claimed ON seats (remind_claimed_until)
+    WHERE remind_claimed_until IS NOT NULL;
+CREATE INDEX seats_deadline_claimed ON seats (deadline_claimed_until)
+    WHERE deadline_claimed_until IS NOT NULL;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8]
 """Ordered migration scripts; append only."""
 
 RATED_SINCE = 3

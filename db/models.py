@@ -223,9 +223,9 @@ class DueClock:
     kind: str
     """``remind`` or ``deadline``."""
     due: float
-    """The instant stored on the seat: for a claimed item, the end of its claim (``db.clocks.claim``)."""
-    came_due: float | None = None
-    """For a claimed item, the instant it had come due (``due`` before the claim)."""
+    """The instant stored on the seat, that came due (a claim leaves it as it is)."""
+    claimed_until: float | None = None
+    """For a claimed item, when this process's lease on it ends (``db.clocks.claim``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,8 @@ operations are the functions below; ``PlayersStore`` runs them, one transaction 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from db import clocks
 from db.errors import NotInLobby
 from db.models import DueClock, PlayerPrefs, TableRow
@@ -55,7 +57,8 @@ async def release_standin(tx: Tx, table_id: int, seat: int) -> int:
 
 async def claim_reminder(tx: Tx, table_id: int, seat: int, remind_at: float) -> bool:
     done = await tx.execute(
-        "UPDATE seats SET remind_at = NULL WHERE table_id = ? AND seat = ? AND remind_at = ?",
+        "UPDATE seats SET remind_at = NULL, remind_claimed_until = NULL "
+        "WHERE table_id = ? AND seat = ? AND remind_at = ?",
         (table_id, seat, remind_at),
     )
     return done.rowcount == 1
@@ -63,7 +66,7 @@ async def claim_reminder(tx: Tx, table_id: int, seat: int, remind_at: float) -> 
 
 async def retry_reminder(tx: Tx, table_id: int, seat: int, at: float) -> None:
     await tx.execute(
-        "UPDATE seats SET remind_at = ? WHERE table_id = ? AND seat = ? "
+        "UPDATE seats SET remind_at = ?, remind_claimed_until = NULL WHERE table_id = ? AND seat = ? "
         "AND awaited_since IS NOT NULL AND remind_at IS NULL",
         (at, table_id, seat),
     )
@@ -139,6 +142,11 @@ class PlayersStore(StoreBase):
         """Take the reminders and deadlines due at ``now`` until ``until``, so this process alone
         acts on them (:func:`db.clocks.claim`); ``shards``: only tables of these Discord shards."""
         return await self._writing(clocks.claim, now, until, limit, shards)
+
+    async def release_due_clocks(self, items: Sequence[tuple[DueClock, float | None]]) -> list[DueClock]:
+        """Hand claimed items their actions did not consume back, each held until the given
+        instant (``None``: free at once); return those items (:func:`db.clocks.release`)."""
+        return await self._writing(clocks.release, items) if items else []
 
     async def next_due(self, shards: clocks.ShardScope | None = None) -> float | None:
         """The next instant a reminder or deadline (of a table on ``shards``) is due, or ``None``."""

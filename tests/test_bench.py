@@ -3,6 +3,7 @@ here; the clock benchmark's query plans and the agreement of its three checks ar
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -11,20 +12,22 @@ from pathlib import Path
 import pytest
 
 from bench.runarch import main
+from tests.pg_support import Databases
 
 FIGURE = r"p50=\s*[\d.]+ ms\s+p99=\s*[\d.]+ ms"
 
 
-def run_quick(module: str) -> subprocess.CompletedProcess[str]:
+def run_quick(module: str, *more: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run a benchmark as the README says, quickly; a slow CI machine may miss a timing target
     (exit 1), which is not judged here, but the run must complete."""
     done = subprocess.run(
-        [sys.executable, "-m", module, "--quick"],
+        [sys.executable, "-m", module, "--quick", *more],
         cwd=Path(__file__).resolve().parents[1],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
+        env=env,
     )
     assert done.returncode in (0, 1), done.stdout + done.stderr
     return done
@@ -54,17 +57,39 @@ def test_quick_benchmark_prints_every_section_with_its_baseline(capsys: pytest.C
     assert re.search(r"render complex/solo board .* [\d.]+x simple board  largest \d+ KB", out)
 
 
-def test_quick_clock_benchmark_uses_the_indexes_and_prints_its_baselines() -> None:
+def test_quick_clock_benchmark_times_the_claim_uses_the_indexes_and_prints_its_baselines() -> None:
     """Run as the README says (``python -m bench.clocks``); a slow CI machine may miss the
-    timing target (exit 1), but the plans must use the indexes and all three checks agree."""
+    timing target (exit 1), but the plans must use the indexes and all three claims agree."""
     done = run_quick("bench.clocks")
-    assert "plan DUE_SQL: uses both partial indexes  PASS" in done.stdout
-    assert "plan NEXT_SQL: uses both partial indexes  PASS" in done.stdout
-    assert "find the same due clocks and next instant: PASS" in done.stdout
-    assert re.search(rf"periodic check \(indexed\)\s+n=\d+\s+{FIGURE}", done.stdout)
+    assert "plan CLAIM deadline: uses seats_deadline  PASS" in done.stdout
+    assert "plan CLAIM remind: uses seats_remind_at  PASS" in done.stdout
+    assert (
+        "plan NEXT: uses seats_deadline, seats_remind_at, seats_deadline_claimed, seats_remind_claimed  PASS"
+        in done.stdout
+    )
+    assert "take the same items and see the same next instant: PASS" in done.stdout
+    assert re.search(rf"periodic claim \(indexed\)\s+n=\d+\s+{FIGURE}", done.stdout)
     assert re.search(rf"baseline: seats NOT INDEXED\s+n=\d+\s+{FIGURE}.* [\d.]+x indexed", done.stdout)
-    assert re.search(rf"baseline: naive Python filter\s+n=\d+\s+{FIGURE}.* [\d.]+x indexed", done.stdout)
-    assert "seats_deadline" in done.stdout and "seats_remind_at" in done.stdout
+    assert re.search(rf"baseline: naive Python claim\s+n=\d+\s+{FIGURE}.* [\d.]+x indexed", done.stdout)
+    assert re.search(
+        rf"reference: find only, no claim\s+n=\d+\s+{FIGURE}.* [\d.]+x finding alone", done.stdout
+    )
+
+
+def test_quick_clock_benchmark_on_postgresql_claims_by_the_indexes_and_prints_its_baselines(
+    pg_databases: Databases,
+) -> None:
+    """``python -m bench.clocks --postgres`` on the tests' server: its own database, dropped after."""
+    done = run_quick(
+        "bench.clocks", "--postgres", env={**os.environ, "TEST_DATABASE_URL": pg_databases.server_url}
+    )
+    assert "PostgreSQL" in done.stdout.splitlines()[0]
+    assert "plan CLAIM deadline: uses seats_deadline  PASS" in done.stdout
+    assert "plan CLAIM remind: uses seats_remind_at  PASS" in done.stdout
+    assert "take the same items and see the same next instant: PASS" in done.stdout
+    assert re.search(rf"periodic claim \(indexed\)\s+n=\d+\s+{FIGURE}", done.stdout)
+    assert re.search(rf"baseline: index scans off\s+n=\d+\s+{FIGURE}.* [\d.]+x indexed", done.stdout)
+    assert re.search(rf"baseline: naive Python claim\s+n=\d+\s+{FIGURE}.* [\d.]+x indexed", done.stdout)
 
 
 def test_quick_replay_gif_benchmark_makes_valid_gifs_and_prints_its_baseline(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.scheduler import Scheduler
+from bot.scheduler import CLAIM_SECONDS, Scheduler
 from db import Store
 from db.models import DueClock
 from tests.db.db_support import ALICE, HOST, FakeClock
@@ -56,3 +56,31 @@ async def test_a_late_check_acts_on_the_limit_and_drops_the_stale_reminder(tmp_p
         again = await scheduler.run_due(clock.now + 60 * H)
         assert again == 0  # nothing is acted on twice
         assert await store.next_due() == clock.now + 72 * H
+
+
+class Idle(Recorder):
+    """An ``Absence`` whose time limit finds nothing to do (a move landed meanwhile, its commit lost
+    the race): the deadline stays due as claimed."""
+
+    async def time_out(self, due: DueClock) -> None:
+        self.calls.append(("deadline", due.table_id, due.seat))
+
+
+async def test_an_item_left_due_is_looked_at_again_next_minute_then_when_its_lease_ends(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with Store(str(tmp_path / "s.sqlite3"), clock=clock) as store:
+        table = await _table(store, 10)
+        recorder = Idle(store)
+        scheduler = Scheduler(bot=None, absence=recorder, clock=clock)  # type: ignore[arg-type]
+        limit = clock.now + 72 * H
+        assert await scheduler.run_due(limit) == 2  # the late reminder is dropped, the limit tried
+        assert await store.next_due() == limit, "handed back: due at its real instant"
+        assert await scheduler.run_due(limit + 60) == 1  # the next minute's check tries it again
+        assert await store.next_due() == limit + 60 + CLAIM_SECONDS, "a second miss keeps the lease"
+        assert await scheduler.run_due(limit + 120) == 0
+        assert await scheduler.run_due(limit + 60 + CLAIM_SECONDS) == 1
+        assert recorder.calls == [("deadline", table, 0)] * 3
+        row = await store.table(table)
+        assert row is not None and row.seats[0].deadline == limit
