@@ -27,7 +27,7 @@ import random
 import sqlite3
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,6 +84,26 @@ class Dataset:
     due: int
     moves: int
     seconds: float
+
+    @classmethod
+    def of(
+        cls,
+        tables: Sequence[Sequence[Any]],
+        seats: Sequence[Sequence[Any]],
+        due: int,
+        moves: int,
+        start: float,
+    ) -> Dataset:
+        """What ``_rows`` made and was stored since ``start`` (``time.perf_counter``)."""
+        return cls(
+            tables=len(tables),
+            active=sum(t[6] == "active" for t in tables),
+            seats=len(seats),
+            running=sum(s[5] is not None for s in seats),
+            due=due,
+            moves=moves,
+            seconds=time.perf_counter() - start,
+        )
 
 
 # --------------------------------------------------------------------------- data
@@ -167,15 +187,7 @@ def populate(path: Path, n: int, seed: int) -> Dataset:
             )
     finally:
         conn.close()
-    return Dataset(
-        tables=n,
-        active=sum(t[6] == "active" for t in tables),
-        seats=len(seats),
-        running=sum(s[5] is not None for s in seats),
-        due=due,
-        moves=len(moves),
-        seconds=time.perf_counter() - start,
-    )
+    return Dataset.of(tables, seats, due, len(moves), start)
 
 
 # --------------------------------------------------------------------------- the claims
@@ -220,14 +232,17 @@ async def scan_claim(conn: aiosqlite.Connection) -> Check:
     return taken, nxt["due"]
 
 
-async def naive_claim(conn: aiosqlite.Connection) -> Check:
-    """Baseline 2: load every active seat, decide in Python what is due and free, update each one
-    (its lease), and find the next instant an item may be taken; one transaction."""
-    await conn.execute("BEGIN IMMEDIATE")
+Updates = dict[str, list[tuple[float, int, int]]]
+"""Per kind, the ``(lease end, table, seat)`` of the items a naive claim takes."""
+
+
+def naive_pick(rows: Iterable[Mapping[str, Any]]) -> tuple[list[DueKey], Updates, float | None]:
+    """The naive claims' decision, in Python: of every active seat, the items due and free (taken),
+    the leases to write, and the next instant an item may be taken."""
     taken: list[DueKey] = []
     instants: list[float] = []
-    updates: dict[str, list[tuple[float, int, int]]] = {kind: [] for kind in KINDS}
-    for r in await conn.execute_fetchall(NAIVE_SQL):
+    updates: Updates = {kind: [] for kind in KINDS}
+    for r in rows:
         for kind, (column, lease) in KINDS.items():
             at, held = r[column], r[lease]
             if at is None:
@@ -237,10 +252,18 @@ async def naive_claim(conn: aiosqlite.Connection) -> Check:
                 updates[kind].append((UNTIL, r["table_id"], r["seat"]))
                 held = UNTIL
             instants.append(at if held is None else max(at, held))
+    return taken, updates, min(instants, default=None)
+
+
+async def naive_claim(conn: aiosqlite.Connection) -> Check:
+    """Baseline 2: load every active seat, decide in Python what is due and free, update each one
+    (its lease), and find the next instant an item may be taken; one transaction."""
+    await conn.execute("BEGIN IMMEDIATE")
+    taken, updates, nxt = naive_pick(await conn.execute_fetchall(NAIVE_SQL))
     for kind, (_, lease) in KINDS.items():
         await conn.executemany(f"UPDATE seats SET {lease} = ? WHERE table_id = ? AND seat = ?", updates[kind])
     await conn.execute("COMMIT")
-    return taken, min(instants, default=None)
+    return taken, nxt
 
 
 async def read_only(store: Store) -> Check:

@@ -15,9 +15,8 @@ from __future__ import annotations
 import os
 import platform
 import re
-import tempfile
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractContextManager, asynccontextmanager
 from typing import Any
 
 import asyncpg
@@ -34,6 +33,7 @@ from bench.clocks import (
     Sizes,
     agrees,
     indexed_claim,
+    naive_pick,
     read_only,
     report,
     timed,
@@ -44,6 +44,7 @@ from bench.stats import Summary
 from db import Store
 from db.clocks import claim_sql, next_sql
 from db.pg_dialect import statement
+from tools.throwaway_postgres import server as throwaway_server
 
 NO_INDEX_SCANS = (
     "SET LOCAL enable_indexscan = off",
@@ -53,21 +54,9 @@ NO_INDEX_SCANS = (
 CLAIM_INDEXES = {"deadline": "seats_deadline", "remind": "seats_remind_at"}
 
 
-@contextmanager
-def server() -> Iterator[str]:
-    """The URL of a PostgreSQL server while the ``with`` lasts (``TEST_DATABASE_URL``'s, or a new one)."""
-    url = os.environ.get("TEST_DATABASE_URL", "").strip()
-    if url:
-        yield url
-        return
-    import pgserver  # the test extras' throwaway server
-
-    with tempfile.TemporaryDirectory(prefix="bench-clocks-pg-") as folder:
-        srv = pgserver.get_server(folder, cleanup_mode="stop")
-        try:
-            yield srv.get_uri()
-        finally:
-            srv.cleanup()
+def server() -> AbstractContextManager[str]:
+    """``TEST_DATABASE_URL``'s server, or a throwaway one that waits for the disk as a real one does."""
+    return throwaway_server("bench-clocks-pg-", durable=True)
 
 
 @asynccontextmanager
@@ -116,15 +105,7 @@ async def populate(url: str, n: int, seed: int) -> Dataset:
         await conn.execute("ANALYZE")
     finally:
         await conn.close()
-    return Dataset(
-        tables=n,
-        active=sum(t[6] == "active" for t in tables),
-        seats=len(seats),
-        running=sum(s[5] is not None for s in seats),
-        due=due,
-        moves=len(moves),
-        seconds=time.perf_counter() - start,
-    )
+    return Dataset.of(tables, seats, due, len(moves), start)
 
 
 async def scan_claim(conn: asyncpg.Connection) -> Check:
@@ -153,26 +134,14 @@ async def scan_claim(conn: asyncpg.Connection) -> Check:
 async def naive_claim(conn: asyncpg.Connection) -> Check:
     """Baseline 2: every active seat loaded, the due and free ones picked in Python and updated one
     by one, the next instant computed in Python; one transaction."""
-    taken: list[DueKey] = []
-    instants: list[float] = []
     async with conn.transaction(isolation="serializable"):
-        updates: dict[str, list[tuple[float, int, int]]] = {kind: [] for kind in KINDS}
-        for r in await conn.fetch(NAIVE_SQL):
-            for kind, (column, lease) in KINDS.items():
-                at, held = r[column], r[lease]
-                if at is None:
-                    continue
-                if at <= NOW and (held is None or held <= NOW):
-                    taken.append((r["table_id"], r["seat"], r["user_id"], kind, at))
-                    updates[kind].append((UNTIL, r["table_id"], r["seat"]))
-                    held = UNTIL
-                instants.append(at if held is None else max(at, held))
+        taken, updates, nxt = naive_pick(await conn.fetch(NAIVE_SQL))
         for kind, (_, lease) in KINDS.items():
             if updates[kind]:
                 await conn.executemany(
                     f"UPDATE seats SET {lease} = $1 WHERE table_id = $2 AND seat = $3", updates[kind]
                 )
-    return taken, min(instants, default=None)
+    return taken, nxt
 
 
 async def free_all(conn: asyncpg.Connection) -> None:

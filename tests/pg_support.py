@@ -12,14 +12,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
-import tempfile
 import threading
 import urllib.parse
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
 import asyncpg
+
+from tools.throwaway_postgres import server as throwaway_server
 
 T = TypeVar("T")
 
@@ -111,21 +112,6 @@ async def _migrate(url: str) -> None:
         pass
 
 
-@contextmanager
-def server() -> Iterator[str]:
+def server() -> AbstractContextManager[str]:
     """The URL of the PostgreSQL server the tests use, while the ``with`` lasts."""
-    url = os.environ.get("TEST_DATABASE_URL", "").strip()
-    if url:
-        yield url
-        return
-    import pgserver  # the test extras' throwaway server
-
-    with tempfile.TemporaryDirectory(prefix="bgbot-pg-") as folder:
-        srv = pgserver.get_server(folder, cleanup_mode="stop")
-        try:
-            # A server thrown away at the end need not survive a power cut: no waiting for the disk.
-            srv.psql("ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
-                     "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();")
-            yield srv.get_uri()
-        finally:
-            srv.cleanup()
+    return throwaway_server("bgbot-pg-")

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pgserver
 
@@ -18,6 +22,25 @@ NO_DURABILITY = (
     "ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
     "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();"
 )
+
+
+@contextmanager
+def server(prefix: str = "bgbot-pg-", *, durable: bool = False) -> Iterator[str]:
+    """The URL of a PostgreSQL server while the ``with`` lasts: ``TEST_DATABASE_URL``'s, else a new
+    one in a temporary folder, stopped and deleted at the end. A throwaway server need not survive
+    a power cut, so it does not wait for the disk unless ``durable`` (a benchmark of commits)."""
+    url = os.environ.get("TEST_DATABASE_URL", "").strip()
+    if url:
+        yield url
+        return
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        srv = pgserver.get_server(folder, cleanup_mode="stop")
+        try:
+            if not durable:
+                srv.psql(NO_DURABILITY)
+            yield srv.get_uri()
+        finally:
+            srv.cleanup()
 
 
 def main(argv: list[str] | None = None) -> int:
