@@ -16,8 +16,6 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import pgserver
-
 NO_DURABILITY = (
     "ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
     "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();"
@@ -33,6 +31,8 @@ def server(prefix: str = "bgbot-pg-", *, durable: bool = False) -> Iterator[str]
     if url:
         yield url
         return
+    import pgserver  # the test extras' server: only when no URL is given
+
     with tempfile.TemporaryDirectory(prefix=prefix) as folder:
         srv = pgserver.get_server(folder, cleanup_mode="stop")
         try:
@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["start", "stop"])
     parser.add_argument("folder", help="where the server keeps its data (a new, empty folder for start)")
     args = parser.parse_args(argv)
+    import pgserver
+
     logging.disable(logging.CRITICAL)  # the URL is the only output
     if args.command == "start":
         server = pgserver.get_server(args.folder, cleanup_mode=None)
