@@ -14,9 +14,7 @@ becomes the turn's post; the move was committed before any of this, so it is nev
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import defaultdict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -25,6 +23,7 @@ import discord
 
 from bot.board_post import BoardPosts, Parts
 from bot.digest import digest_lines
+from bot.keyed_locks import KeyedLocks
 from bot.private_events import by_audience
 from bot.quiet import acknowledge_early, deferred_privately, leave_nothing
 from bot.turn_calls import call
@@ -60,7 +59,7 @@ class TurnPosts(BoardPosts):
 
     def init_turn_posts(self) -> None:
         self.turn_posts: dict[int, TurnPost] = {}
-        self._post_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._post_locks = KeyedLocks()
 
     # ------------------------------------------------------------ after a move
     async def show_move(
@@ -81,7 +80,7 @@ class TurnPosts(BoardPosts):
         # answered before waiting for the table's other posts and drawing the pictures
         await acknowledge_early(interaction, new_post=new_turn or table.id not in self.turn_posts)
         mine = {table.user_at(seat) for seat in by_audience(events)}
-        async with self._post_locks[table.id]:
+        async with self._post_locks.hold(table.id):
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
             if not new_turn and post is not None:
@@ -113,7 +112,7 @@ class TurnPosts(BoardPosts):
         """Show what the bot did on its own (the scheduler's moves) in the table's thread or DM.
 
         The move is already saved, so a failed post is only logged."""
-        async with self._post_locks[table.id]:
+        async with self._post_locks.hold(table.id):
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
             if not new_turn and post is not None:
@@ -142,7 +141,7 @@ class TurnPosts(BoardPosts):
         """Show a committed undo by editing the turn's post: its lines lose the undone steps'
         (when they are its last) and gain ``lines``; nobody is pinged, since the turn goes on.
         Without a post to edit (a restart, a deleted post) a new board, pinging nobody."""
-        async with self._post_locks[table.id]:
+        async with self._post_locks.hold(table.id):
             table = await self._newest(table)
             post = self.turn_posts.get(table.id)
             if post is not None:
@@ -173,7 +172,7 @@ class TurnPosts(BoardPosts):
     ) -> None:
         """A new board post answering ``interaction`` (the start, ``board`` asked for): the turn's
         post from now on, so the next steps edit the newest picture."""
-        async with self._post_locks[table.id]:
+        async with self._post_locks.hold(table.id):
             table = await self._newest(table)
             parts = await self.board_message(table, events, mover=mover, notices=notices)
             message_id = await self.post_here(interaction, table, parts, mover=mover, from_picker=from_picker)

@@ -338,3 +338,34 @@ def test_quick_startup_check_benchmark_times_the_bounded_check_against_the_whole
     assert re.search(r"baseline: quick_check of all pages \(before\): \d+ ms \(\d+x\)", out)
     full = r"full check \(python -m db\.check\): \d+ ms \(\d+x\)  .*: ok \(every page and index"
     assert re.search(full, out)
+
+
+def test_quick_memory_benchmark_prints_memory_collections_and_storage_per_game() -> None:
+    """Run as the README says (``python -m bench.memory --quick``): each table count in its own
+    process, the bot's and the picture workers' memory, a full collection with and without
+    ``gc.freeze``, and storage per finished game of every game; every table keeps its moves."""
+    done = run_quick("bench.memory")
+    out = done.stdout
+    mb = r"\d+ MB"
+    for tables in (4, 8):
+        assert re.search(
+            rf"^{tables} tables \(\d+ moves played in \d+ s\): bot process RSS {mb}, without SimCord's "
+            rf"history {mb} \(SimCord's messages, pictures and logs {mb}\); at start {mb}; "
+            rf"picture cache {mb}$",
+            out,
+            re.M,
+        ), tables
+        assert re.search(rf"^{tables} tables: picture workers (\(\d+\) RSS {mb} \(|none)", out, re.M)
+        assert re.search(
+            rf"^{tables} tables: full gc.collect\(\) [\d.]+ ms \(\d+ objects; \d+ frozen at start-up\), "
+            r"baseline without gc.freeze [\d.]+ ms \([\d.]+x\); with SimCord's history [\d.]+ ms",
+            out,
+            re.M,
+        ), tables
+    assert re.search(r"^per table from 4 to 8: bot process -?\d+ KB without SimCord's history", out, re.M)
+    for game in ("RunArch", "Moonriser", "Manhattan Project", "MarsBot"):
+        assert re.search(rf"^storage, {game}: [\d.]+ KB per finished game \(1 games, \d+ moves", out, re.M)
+    per_game = r"^storage per finished game: [\d.]+-[\d.]+ KB \(mean [\d.]+ KB\); 10,000 games: \d+ MB$"
+    assert re.search(per_game, out, re.M)
+    assert "FAIL" not in out
+    assert done.returncode == 0, out + done.stderr
