@@ -30,9 +30,10 @@ async def test_the_heap_is_frozen_once_the_cogs_are_loaded(simcord_env: Env) -> 
 
 
 async def test_the_collector_runs_less_often_once_started(simcord_env: Env) -> None:
-    """A move makes thousands of short-lived objects: at Python's default thresholds the youngest
-    generation was collected every few hundred microseconds (10.6 % of the main thread's CPU)."""
+    """A move makes thousands of short-lived objects: at Python's default thresholds the collector
+    took 10.6 % of the main thread's CPU, and its full collections stopped the bot for 200 ms."""
     assert simcord_env.bot.cogs
     assert gc.get_threshold() == GC_THRESHOLDS
-    assert GC_THRESHOLDS[0] >= 10 * 700
+    young, _, old = GC_THRESHOLDS
+    assert young > 700 and old > 10  # fewer young and far fewer full collections than the default
 
