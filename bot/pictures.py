@@ -202,12 +202,9 @@ class Pool:
                 results[i] = found
         if missing:
             wanted = [fns[i] for i, _ in missing]
-            renderers = _pickled(wanted)
-            drawn = (
-                await self._draw(wanted, renderers, arguments)
-                if renderers is not None
-                else [fn(*args, **kwargs) for fn in wanted if fn is not None]
-            )
+            renderers = _pickled(wanted)  # each pickled already for its key, so the list pickles
+            assert renderers is not None
+            drawn = await self._draw(wanted, renderers, arguments)
             for (i, key), picture in zip(missing, drawn, strict=True):
                 results[i] = picture
                 self.cache.put(key, picture)
