@@ -166,7 +166,7 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     table = await MarsBotTable.open(simcord_env, seed=11, name="jana")
     user_locales[table.person.id] = "cs"
     opened = await table.start(difficulty="hard")
-    assert "Vrchní **3** karty projektů" in opened.response.content
+    assert "Horní **3** karty projektů" in opened.response.content
     corrected = restarted = False
     generations: set[int] = set()
     for count in range(MAX_MOVES):

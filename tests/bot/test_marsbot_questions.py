@@ -91,7 +91,7 @@ def test_c03s_white_cube_says_what_it_replaces() -> None:
     assert cube in text
     assert "Raise the temperature" not in text
     czech = "\n".join(words("cs", events))
-    assert "je bílá kostička: místo akce „teplota +1“ vyhodnoť za MarsBota vrchní kartu projektu" in czech
+    assert "je bílá kostička: místo akce „teplota +1“ vyhodnoť za MarsBota horní kartu projektu" in czech
 
 
 def test_czech_says_prijem_for_megacredit_production() -> None:
