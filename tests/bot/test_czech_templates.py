@@ -57,6 +57,7 @@ SUBJECTS: dict[str, dict[str, object]] = {
     },
     "plural": {
         "person": "Jana, Petr",
+        "singular_card": "Kosmodrom (M3)",
         "card": _card(
             "Lobbisté (B06)",
             gen="Lobbistů (B06)",
@@ -68,7 +69,8 @@ SUBJECTS: dict[str, dict[str, object]] = {
     },
 }
 """The subjects every sentence is rendered with: a player (one woman, one man, or several people
-where a sentence lists them) and a card or tile (MarsBot's "Lobbisté" is plural)."""
+where a sentence lists them) and a card or tile (MarsBot's "Lobbisté" is plural; the other games
+have no plural names, so their sentences get a singular one there)."""
 
 CARD_FIELDS = frozenset({"card", "tile", "building", "bomb"})
 PLURAL_CARDS = ("marsbot.", "render.marsbot.")
@@ -164,8 +166,8 @@ def _params(key: str, texts: list[str], subject: Mapping[str, object]) -> Iterat
         elif field in PERSON_FIELDS:
             base[field] = subject["person"]
         elif field in CARD_FIELDS:
-            plural_card = key.startswith(PLURAL_CARDS)
-            base[field] = subject["card"] if plural_card else SUBJECTS["feminine"]["card"]
+            singular_only = not key.startswith(PLURAL_CARDS)
+            base[field] = subject.get("singular_card", subject["card"]) if singular_only else subject["card"]
         elif field in NUMBER_FIELDS or (specs[field] and specs[field] not in CASES):
             base[field] = 2
         else:
