@@ -291,3 +291,18 @@ def test_every_manhattan_space_in_the_picker_says_what_it_does_in_czech() -> Non
         assert not problems(label, SUBJECTS["feminine"]), (space_id, label)
     actions = [label for label in labels.values() if t("cs", "manhattan.action.build") in label]
     assert actions and all("dostaneš" not in label for label in actions), actions
+
+
+def test_a_marsbot_bonus_card_named_in_the_plural_leaves_in_good_czech() -> None:
+    """B06 "Lobbisté" and B02 "Invazní druhy" are plural: "Lobbisté (B06) se vyřazuje" was posted."""
+    from bot.board_post import BoardPosts
+    from bot.i18n import Tr
+    from cogs.marsbot.events import event_words
+    from engine.core import Event
+
+    for card, name in (("B06", "Lobbisté"), ("B02", "Invazní druhy")):
+        for code in ("bonus_removed", "bonus_discarded"):
+            event = Event(f"marsbot.{code}", {"card": card})
+            text = BoardPosts.event_text(Tr("cs"), event, ["dana"], event_words)
+            assert f"Karta {name} ({card})" in text, text
+            assert not problems(text, {**SUBJECTS["plural"], "card": f"{name} ({card})"}), text
