@@ -143,9 +143,13 @@ def _space_label(tr: Tr, state: State, space_id: str) -> str:
         return space_id
     cost = {k: v for k, v in space.cost.items() if v}
     if space.action is not None:
-        gain = tr(f"manhattan.action.{space.action}")
-    else:
-        gain = tr("manhattan.or").join(amounts_words(tr, g) for g in space.gains)
+        # An action is no amount to be given ("dostaneš koupit budovu"): its own sentence.
+        action = tr(f"manhattan.action.{space.action}")
+        if space.others:
+            action = tr("manhattan.pick.with_others", gain=action, others=amounts_words(tr, space.others))
+        key = "manhattan.pick.space_action_cost" if cost else "manhattan.pick.space_action"
+        return tr(key, space=space_name(tr, space_id), cost=amounts_words(tr, cost), action=action)
+    gain = tr("manhattan.or").join(amounts_words(tr, g) for g in space.gains)
     if space.others:
         gain = tr("manhattan.pick.with_others", gain=gain, others=amounts_words(tr, space.others))
     key = "manhattan.pick.space_cost" if cost else "manhattan.pick.space_free"

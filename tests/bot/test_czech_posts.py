@@ -127,3 +127,34 @@ async def test_a_czech_moonriser_post_says_what_was_built_in_the_accusative(simc
     posts = "\n".join(m.content for m in table.thread.history())
     assert f"staví {acc} na pole {move.args[1]}" in posts, posts
     assert acc != built and f"staví {built}" not in posts
+
+
+async def test_a_czech_player_out_of_turn_is_told_who_plays_with_the_name_as_the_subject(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    """A nickname cannot decline ("čeká se na bob"): the sentence makes it the subject."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    await table.people[0].slash(table.thread, "table language", language="cs")
+    (seat,) = await table.awaited()
+    playing = await table.person_at(seat)
+    other = next(p for p in table.people if p.id != playing.id)
+    user_locales[other.id] = "cs"
+    move = MOONRISER.bot_move(await table.state(), seat, "normal")
+    refused = await moonriser_play(table, other, move.notation)
+    assert refused.ephemeral
+    told = refused.response.content
+    assert f"Teď nejsi na tahu ty, ale {playing.name}." in told, told
+    assert "čeká se na" not in told
+
+
+async def test_a_czech_hosts_thread_names_the_host_in_brackets(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("hry")
+    jana = guild.add_member(simcord_env.create_user("jana"))
+    user_locales[jana.id] = "cs"
+    opened = await jana.slash(channel, "moonriser new", players=2)
+    assert not opened.ephemeral, opened.response.content
+    name = channel.threads[-1].name
+    assert name.endswith(": stůl (jana)") and "hráče" not in name, name

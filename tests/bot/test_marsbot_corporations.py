@@ -89,6 +89,6 @@ async def test_a_czech_first_post_says_what_the_corporation_does_as_ty(
     user_locales[table.person.id] = "cs"
     await table.start(corporation="C03")
     first = table.posts()[0].content
-    assert "Když MarsBot postoupí na políčko s bílou kostičkou, vyhodnotí vrchní kartu projektu" in first
+    assert "Když MarsBot postoupí na políčko s bílou kostičkou, vyhodnotí horní kartu projektu" in first
     assert "namísto zvýšení teploty" in first and "vyhodnoťte" not in first
     assert not formal_words(first), first

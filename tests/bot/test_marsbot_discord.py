@@ -166,7 +166,7 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     table = await MarsBotTable.open(simcord_env, seed=11, name="jana")
     user_locales[table.person.id] = "cs"
     opened = await table.start(difficulty="hard")
-    assert "Vrchní **3** karty projektů" in opened.response.content
+    assert "Horní **3** karty projektů" in opened.response.content
     corrected = restarted = False
     generations: set[int] = set()
     for count in range(MAX_MOVES):
@@ -182,9 +182,9 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
             assert left_nothing(undone), "the turn's post shows the undo; no reply is left behind"
             assert (await table.state())["question"] == state["question"]
             post = table.posts()[-1].content
-            assert "↩️ **jana** vzal(a) zpět:" in post and "🧹 Na svém stole:" in post, post
+            assert "↩️ **jana** bere zpět:" in post and "🧹 Na svém stole:" in post, post
             assert "vrať otočenou kartu lícem dolů navrch balíčku" in post
-            assert "❓ MarsBot znovu čeká, až mu řekneš co ukazuje otočená karta." in post
+            assert "❓ MarsBot znovu čeká na odpověď: co ukazuje otočená karta." in post
             table.moves.pop()
             corrected = True
         result = await table.play(notation)

@@ -175,7 +175,7 @@ async def test_the_tie_break_in_czech(simcord_env: Env, user_locales: dict[int, 
     user_locales[table.person.id] = "cs"
     await table.start()
     await until_card_question(table)
-    assert "❓ Otoč **vrchní kartu MarsBotova akčního balíčku**" in table.posts()[-1].content
+    assert "❓ Otoč **horní kartu MarsBotova akčního balíčku**" in table.posts()[-1].content
     assert moved(await table.play("card building+building 10 noreq vp0"))
     post = table.posts()[-1].content
     assert "Pak ji odlož na **hromádku MarsBotových zahraných karet**." in post

@@ -214,8 +214,8 @@ async def test_a_czech_manhattan_table_for_three_gets_its_stand_in(simcord_env: 
     late = await table.person_at(seat)
     expected = GAME_MANHATTAN.bot_move(await table.state(), seat, "normal").notation
     await simcord_env.advance_time(DAY + 60)
-    (notice,) = posts_with(table, "zaskakuje bot (střední)")
-    assert f"**{late.user.name}** nestihl(a) časový limit (1 den)" in notice
+    (notice,) = posts_with(table, "hraje za tohle místo bot (střední)")
+    assert f"**{late.user.name}**: časový limit (1 den) vypršel" in notice
     moves = await table.bot.store.moves(table.table_id)
     assert moves[0].notation == expected and {m.source for m in moves} == {"standin"}
     assert seat not in await table.awaited() and (await table.row()).standins == {seat: "normal"}
@@ -227,10 +227,10 @@ async def test_a_czech_manhattan_table_for_three_gets_its_stand_in(simcord_env: 
         person = await table.person_at(now)
         state = await table.state()
         await play(table, person, GAME_MANHATTAN.bot_move(state, now, "normal").notation)
-        if posts_with(table, f"Za **{late.user.name}** zaskočil bot: zatím 2 tahy."):
+        if posts_with(table, f"**{late.user.name}**: bot za tohle místo zatím odehrál 2 tahy."):
             break
-    assert posts_with(table, f"Za **{late.user.name}** zaskočil bot: zatím 2 tahy.")
+    assert posts_with(table, f"**{late.user.name}**: bot za tohle místo zatím odehrál 2 tahy.")
     back = await late.slash(table.thread, "manhattan board")
     assert back.response.attachments
-    (told,) = posts_with(table, "je zpátky a hraje zase sám/sama")
+    (told,) = posts_with(table, "je zpátky a hraje zase bez bota")
     assert "odehrál 2 tahy" in told

@@ -175,7 +175,7 @@ async def test_undo_speaks_czech(simcord_env: Env, user_locales: dict[int, str])
     user_locales[player.id] = "cs"
     undone = await player.slash(table.thread, "undo")
     assert left_nothing(undone)
-    assert f"↩️ **{player.name}** vzal(a) zpět: {swap_line}" in table.last_board().content
+    assert f"↩️ **{player.name}** bere zpět: {swap_line}" in table.last_board().content
 
 
 async def test_an_undo_that_loses_to_the_end_of_the_turn_changes_nothing_and_says_why(
