@@ -68,7 +68,7 @@ def games() -> dict[str, tuple[Game, int, Sequence[Callable[..., Any]]]]:
     from render.marsbot import board as marsbot
     from render.marsbot import claims
     from render.moonriser import board as moonriser
-    from render.runarch import board as runarch
+    from render.runarch import pictures as runarch
 
     return {
         "runarch": (RUNARCH, 2, (runarch.render_board, runarch.render_details)),

@@ -70,7 +70,7 @@ def bench_variant(seed: int, variant: str, sizes: Sizes) -> Result:
     """Time ``record_gif`` (the first call apart: it fills the sprite caches) and the baselines."""
     from bot.i18n import Tr
     from render.replay import record_gif, states_of
-    from render.runarch.board import board_image, render_board
+    from render.runarch.pictures import board_image, render_board
 
     tr = Tr("en")
     record = game_record(seed, variant, sizes)

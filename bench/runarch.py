@@ -116,7 +116,8 @@ def bench_render(sizes: Sizes, states: list[State], seed: int) -> tuple[float, S
     """
     from bot.i18n import Tr
     from render.kit import blank_like, encode_png
-    from render.runarch.board import PAL, SIZE_PX, render_board
+    from render.runarch.board import PAL, SIZE_PX
+    from render.runarch.pictures import render_board
 
     tr = Tr("en")
     names = ["alice", "bob"]

@@ -82,7 +82,7 @@ def bench_render_complex(renders: int, seed: int) -> tuple[Summary, int]:
 
     Its baseline is the simple board's render in the same run (printed beside it)."""
     from bot.i18n import Tr
-    from render.runarch.board import render_board
+    from render.runarch.pictures import render_board
 
     tr = Tr("en")
     states: list[State] = []

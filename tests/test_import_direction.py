@@ -1,17 +1,25 @@
-"""Imports inside ``bot/`` point one way: the table service sits above the pieces it drives (board
-posts, undo, pickers, previews), which reach it through ``bot.service``'s protocol, never by
-importing ``bot.tables``. Every import counts: at the top, inside a function, under
-``TYPE_CHECKING``; a circle hidden in any of them is one a newcomer has to untangle."""
+"""Imports point one way, inside every package the project ships (``engine``, ``render``, ``db``,
+``bot``, ``cogs``) and across them: no module reaches itself through its imports. Inside ``bot/``
+the table service sits above the pieces it drives (board posts, undo, pickers, previews), which
+reach it through ``bot.service``'s protocol, never by importing ``bot.tables``. Every import
+counts: at the top, inside a function, under ``TYPE_CHECKING``; a circle hidden in any of them is
+one a newcomer has to untangle."""
 
 from __future__ import annotations
 
 import ast
 import inspect
 import itertools
+import tomllib
+from collections.abc import Sequence
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "render", "db", "bot", "cogs")
+"""The packages the project ships, lowest first (``pyproject.toml``'s ``packages.find``)."""
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -33,9 +41,11 @@ def imported(node: ast.Import | ast.ImportFrom, here: str, is_package: bool, mod
     return found & modules
 
 
-def import_graph(package: str, root: Path = ROOT) -> dict[str, set[str]]:
-    """Module -> the modules of ``package`` (a folder of ``root``) it imports anywhere in its source."""
-    paths = sorted((root / package).rglob("*.py"))
+def import_graph(package: str | Sequence[str], root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the modules of ``package`` (a folder of ``root``, or several of them together) it
+    imports anywhere in its source."""
+    packages = [package] if isinstance(package, str) else list(package)
+    paths = sorted(path for name in packages for path in (root / name).rglob("*.py"))
     modules = {module_name(p, root): p for p in paths}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
@@ -56,11 +66,45 @@ def cycle_in(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def test_every_shipped_package_is_checked() -> None:
+    """A package added to the project is added here too, or its circles would go unseen."""
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        shipped = tomllib.load(fh)["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert sorted(pattern.rstrip("*") for pattern in shipped) == sorted(PACKAGES)
+
+
 def test_bot_modules_import_one_way() -> None:
     graph = import_graph("bot")
     assert {"bot.tables", "bot.undo", "bot.picker", "bot.confirm", "bot.board_post"} <= set(graph)
     cycle = cycle_in(graph)
     assert cycle is None, "import circle in bot/: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_each_package_imports_one_way(package: str) -> None:
+    graph = import_graph(package)
+    assert len(graph) > 3, f"{package}/ has no modules: is the path right?"
+    cycle = cycle_in(graph)
+    assert cycle is None, f"import circle in {package}/: " + " -> ".join(cycle or [])
+
+
+def test_the_whole_project_imports_one_way() -> None:
+    """Across packages too: ``engine.marsbot.steps`` registering handlers whose modules import
+    the loop, or a picture module importing the one that calls it, are circles as well."""
+    graph = import_graph(PACKAGES)
+    assert {"engine.manhattan.game", "render.runarch.board", "db.store", "bot.tables"} <= set(graph)
+    cycle = cycle_in(graph)
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
+def test_the_whole_project_check_sees_circles_across_packages(tmp_path: Path) -> None:
+    """Two packages each free of circles can still make one together."""
+    for package, other in (("low", "high"), ("high", "low")):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+        (tmp_path / package / "mod.py").write_text(f"def late() -> None:\n    from {other}.mod import x\n")
+    assert cycle_in(import_graph("low", tmp_path)) is None
+    assert set(cycle_in(import_graph(("low", "high"), tmp_path)) or ()) == {"low.mod", "high.mod"}
 
 
 def test_the_pieces_reach_the_service_through_its_protocol() -> None:

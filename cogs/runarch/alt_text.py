@@ -1,8 +1,8 @@
 """The board post's pictures in words: Discord's image descriptions, read by screen readers.
 
 Only the public view (``GAME.view(state, None)``) is described, so no hand, secret goal or
-deck order can leak. One description per picture (:func:`render.runarch.board.render_board`, then
-:func:`render.runarch.board.render_details` when there is one), each in the table's language and at
+deck order can leak. One description per picture (:func:`render.runarch.pictures.render_board`, then
+:func:`render.runarch.pictures.render_details` when there is one), each in the table's language and at
 most :data:`LIMIT` characters. The sentences are the pictures' own (``render.runarch`` keys):
 what the picture says is what the description says.
 """

@@ -37,7 +37,7 @@ from cogs.runarch.labels import (
 from cogs.runarch.pickers import PICKERS, partners
 from cogs.runarch.private import show_hand
 from engine.runarch import GAME
-from render.runarch.board import board_image, render_board, render_details
+from render.runarch.pictures import board_image, render_board, render_details
 
 NAME = "runarch"
 VARIANTS = ("simple", "complex")

@@ -14,8 +14,7 @@ espionage, and it retrieves only when no placement pays at all.
 
 from __future__ import annotations
 
-from engine.core import Move, State
-from engine.manhattan.bot_moves import game
+from engine.core import Game, Move, State
 from engine.manhattan.bot_turn import Turn, best_reaction, turn_move
 from engine.manhattan.bot_value import capacity, context, effective, effort, in_time, turns_left
 from engine.manhattan.bot_view import known_state
@@ -29,9 +28,10 @@ PER_TURN = 1.0
 """A draft pick of the fuel the bot already works towards shares its production."""
 
 
-def choose(state: State, seat: int, level: str) -> Move:
-    """The bot's move for ``seat`` (whose decision is awaited) at ``level``."""
-    view = game().view(state, seat)
+def choose(rules: Game, state: State, seat: int, level: str) -> Move:
+    """The bot's move for ``seat`` (whose decision is awaited) at ``level``, trying moves with
+    ``rules`` (the game passes itself: it imports this module, so this one cannot import it)."""
+    view = rules.view(state, seat)
     known = known_state(view)
     pending = known["pending"]
     if known["phase"] == "bonus":
@@ -40,10 +40,10 @@ def choose(state: State, seat: int, level: str) -> Move:
     if pending is not None and pending["kind"] == "repair":
         if level == "easy" and known["active"] != seat:
             return Move("repair", ("none",))
-        return best_reaction(known, seat, ctx)[1]
+        return best_reaction(rules, known, seat, ctx)[1]
     if pending is not None and pending["kind"] == "draft":
         return pick(known, seat, level)
-    return turn_move(Turn(known, seat, ctx, level))
+    return turn_move(Turn(rules, known, seat, ctx, level))
 
 
 def pick(state: State, seat: int, level: str) -> Move:

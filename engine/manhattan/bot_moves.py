@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core import Move, State
+from engine.core import Game, Move, State
 from engine.manhattan.bot_value import Context
 from engine.manhattan.market import price
 from engine.manhattan.notation import BOMB, PLACE, WORK, hire_of, is_contractor, kind_of, split_tokens
@@ -19,15 +19,10 @@ from engine.manhattan.notation import BOMB, PLACE, WORK, hire_of, is_contractor,
 OWN_PREMIUM = 0.15
 
 
-def game():  # type: ignore[no-untyped-def]
-    """The rules (imported late: ``engine.manhattan.game`` imports the bot)."""
-    from engine.manhattan.game import GAME
-
-    return GAME
-
-
-def apply(state: State, seat: int, move: Move) -> State:
-    return game().apply(state, seat, move)[0]
+def apply(rules: Game, state: State, seat: int, move: Move) -> State:
+    """``move`` tried by the rules the bot is handed (``engine.manhattan.game`` imports the bot, so
+    the bot never imports the game: the game passes itself in)."""
+    return rules.apply(state, seat, move)[0]
 
 
 def workers_of(move: Move) -> list[str]:

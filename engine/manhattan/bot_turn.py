@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Move, State
-from engine.manhattan.bot_moves import apply, game, prune
+from engine.core import Game, Move, State
+from engine.manhattan.bot_moves import apply, prune
 from engine.manhattan.bot_strike import harm, strike_moves
 from engine.manhattan.bot_value import Context, effective, hand_worth, value
 from engine.manhattan.buildings import work_moves
@@ -45,6 +45,7 @@ RETRIEVE_SHARE = 0.45
 
 @dataclass
 class Turn:
+    rules: Game
     state: State
     seat: int
     ctx: Context
@@ -90,27 +91,27 @@ def giveaway(state: State, ctx: Context) -> float:
     return GIVEAWAY_SHARE * worth
 
 
-def best_reaction(state: State, seat: int, ctx: Context) -> tuple[float, Move]:
+def best_reaction(rules: Game, state: State, seat: int, ctx: Context) -> tuple[float, Move]:
     """The repair worth most to the seat asked (``repair none`` when none is)."""
     base = value(state, ctx)
     best: tuple[float, Move] | None = None
     for move in repair_moves(state, seat):
-        gain = value(apply(state, seat, move), ctx) - base
+        gain = value(apply(rules, state, seat, move), ctx) - base
         if best is None or gain > best[0] + EPS:
             best = (gain, move)
     assert best is not None
     return best
 
 
-def strike_plan(state: State, ctx: Context, limit: int = 4) -> tuple[float, Move | None]:
+def strike_plan(rules: Game, state: State, ctx: Context, limit: int = 4) -> tuple[float, Move | None]:
     """Greedy attacks and raids after a strike placement: their worth and the first one."""
     seat = ctx.seat
     total_gain, first = 0.0, None
     for _ in range(limit):
         base = value(state, ctx)
         best: tuple[float, Move, State] | None = None
-        for move in strike_moves(list(game().legal_moves(state, seat))):
-            after = apply(state, seat, move)
+        for move in strike_moves(list(rules.legal_moves(state, seat))):
+            after = apply(rules, state, seat, move)
             gain = harm(state, ctx, move) + value(after, ctx) - base
             if best is None or gain > best[0] + EPS:
                 best = (gain, move, after)
@@ -125,17 +126,17 @@ def strike_plan(state: State, ctx: Context, limit: int = 4) -> tuple[float, Move
 def gain_of(turn: Turn, state: State, base: float, move: Move) -> tuple[float, State]:
     """The move's worth to the seat, one step further for repair, design and strikes."""
     seat, ctx = turn.seat, turn.ctx
-    after = apply(state, seat, move)
+    after = apply(turn.rules, state, seat, move)
     extra = 0.0
     if move.kind == PLACE:
         space = move.args[0]
         if space == "design" and move.args[-1] != BLOCK:
             extra = design_bonus(state, ctx) - giveaway(state, ctx)
         elif space == "repair" and after["pending"] is not None and after["pending"]["queue"][0] == seat:
-            extra, reaction = best_reaction(after, seat, ctx)
-            after = apply(after, seat, reaction)
+            extra, reaction = best_reaction(turn.rules, after, seat, ctx)
+            after = apply(turn.rules, after, seat, reaction)
         elif space.startswith("strike"):
-            extra = strike_plan(after, ctx)[0] if not turn.easy else 0.0
+            extra = strike_plan(turn.rules, after, ctx)[0] if not turn.easy else 0.0
     return value(after, ctx) - base + extra, after
 
 
@@ -147,7 +148,7 @@ def use_buildings(turn: Turn, state: State, steps: int = WORK_STEPS) -> tuple[fl
         base = value(state, turn.ctx)
         best: tuple[float, Move, State] | None = None
         for move in prune(state, turn.ctx, work_moves(state, turn.seat)):
-            after = apply(state, turn.seat, move)
+            after = apply(turn.rules, state, turn.seat, move)
             gain = value(after, turn.ctx) - base
             if best is None or gain > best[0] + EPS:
                 best = (gain, move, after)
@@ -212,7 +213,7 @@ def bomb_step(turn: Turn, legal: list[Move]) -> Move | None:
     scoring = [m for m in legal if m.kind in (BOMB, TEST, LOAD)]
     scoring = prune(state, ctx, scoring)
     now = total(state, seat)
-    tried = [(m, apply(state, seat, m)) for m in scoring]
+    tried = [(m, apply(turn.rules, state, seat, m)) for m in scoring]
     for move, after in tried:
         if after["phase"] == "over" and after["winner"] == seat:
             return move
@@ -235,13 +236,13 @@ def bomb_step(turn: Turn, legal: list[Move]) -> Move | None:
 
 def turn_move(turn: Turn) -> Move:
     state, seat = turn.state, turn.seat
-    legal = list(game().legal_moves(state, seat))
+    legal = list(turn.rules.legal_moves(state, seat))
     kinds = {m.kind for m in legal}
     step = bomb_step(turn, legal)
     if step is not None and (step.kind == BOMB or state["turn"]["acted"] or RETRIEVE not in kinds):
         return step
     if state["turn"]["strike"] and not turn.easy:
-        strike = strike_plan(state, turn.ctx, limit=1)[1]
+        strike = strike_plan(turn.rules, state, turn.ctx, limit=1)[1]
         if strike is not None:
             return strike
     planned, first = plan(turn)
@@ -265,4 +266,4 @@ def fallback(turn: Turn, legal: list[Move]) -> Move:
     placing = prune(state, ctx, [m for m in legal if m.kind in (PLACE, WORK)])
     if not placing:
         return legal[0]
-    return max(placing, key=lambda m: (value(apply(state, seat, m), ctx) - base, m.notation))
+    return max(placing, key=lambda m: (value(apply(turn.rules, state, seat, m), ctx) - base, m.notation))

@@ -225,7 +225,7 @@ class Manhattan(Game):
         return int(scores(state)[seat]["total"])
 
     def bot_move(self, state: State, seat: int, level: str) -> Move:
-        return bot.choose(state, seat, level)
+        return bot.choose(self, state, seat, level)
 
     def timeout_move(self, state: State, seat: int) -> Move | None:
         """The smallest safe step for an absent seat: ``bonus E``, ``repair none``, the first

@@ -24,9 +24,10 @@ from engine.marsbot.maps import MAPS, THARSIS
 from engine.marsbot.moves import legal_moves, move_kinds
 from engine.marsbot.notation import ANSWERS, RESIGN, canonical, parse_move
 from engine.marsbot.reports import answer, final_move, report
-from engine.marsbot.resolve import append, run
+from engine.marsbot.resolve import append
 from engine.marsbot.scoring import breakdown
 from engine.marsbot.setup import CORPORATION_CHOICES, deal_first_deck, new_state
+from engine.marsbot.steps import run
 from engine.marsbot.undo import stop as undo_reason
 from engine.marsbot.views import public
 

@@ -1,4 +1,6 @@
-"""The step loop: MarsBot's resolution as a list of small steps, processed front to back.
+"""MarsBot's resolution as a list of small steps: what a step is, the registry of the handlers that
+process them and the to-do list they push onto. The loop that runs them is ``steps.run``, which
+imports every handler module; the handlers import this module, never the loop.
 
 ``state["todo"]`` holds dict steps (``{"do": "tag", "tag": "space"}``). A handler either finishes
 (it may push new steps to the FRONT: an ``adv`` chain runs before what followed) or returns a
@@ -20,8 +22,6 @@ Question = dict[str, Any]
 Handler = Callable[[State, Step, list[Event]], Question | None]
 
 HANDLERS: dict[str, Handler] = {}
-MAX_STEPS = 10_000
-"""A guard against a rule that loops: no real resolution comes near it."""
 
 
 def handler(name: str) -> Callable[[Handler], Handler]:
@@ -41,19 +41,3 @@ def push(state: State, *steps: Step) -> None:
 
 def append(state: State, *steps: Step) -> None:
     state["todo"].extend(steps)
-
-
-def run(state: State, events: list[Event]) -> None:
-    """Process steps until the list is empty, a question is asked or the game is over."""
-    from engine.marsbot import steps as _steps  # noqa: F401  (registers the handlers)
-
-    for _ in range(MAX_STEPS):
-        if not state["todo"] or state["question"] is not None or state["phase"] == "over":
-            return
-        step = state["todo"].pop(0)
-        question = HANDLERS[step["do"]](state, step, events)
-        if question is not None:
-            state["todo"].insert(0, step)
-            state["question"] = question
-            return
-    raise RuntimeError("MarsBot's resolution did not end")

@@ -44,11 +44,14 @@ CELL_BG = "surface_hi"
 
 ROWS: tuple[tuple[str, ...], ...] = (
     ("factory", "air", "espionage"),
-    ("mine", "reactor", "enrichment", "repair"),
+    ("mine", "reactor", "enrichment"),
     ("university", "strike"),
-    ("design", "build"),
+    ("design", "repair", "build"),
 )
-"""Areas by row; an area the content adds later gets a row of its own at the end."""
+"""Areas by row; an area the content adds later gets a row of its own at the end. The ore's row
+(mine, reactor, enrichment) has five spaces, so that the Czech edition's "Obohacovací závod" fits
+its one-space panel (abbreviated) at the title size that reads on a phone; repair sits beside
+design, both spent on others' bombs and buildings."""
 
 ACTION_ITEMS: Mapping[str, list[Item]] = {
     "build": [("i", "build")],
@@ -241,18 +244,25 @@ def paint_cells(img: Image.Image, version: int | None, top: int) -> None:
 
 
 AREA_KEYS = {area: f"render.manhattan.area_{area}" for area in content.AREAS}
+TITLE_SIZES = (NUMBER, NUMBER - 2)
+"""An area's title is drawn at the first of these sizes it fits in (a one-space panel is narrow);
+``tests/render/test_manhattan_area_titles.py`` checks that every title fits at the first."""
+
+
+def title_room(panel: Panel) -> int:
+    """The width an area's title may take: its panel's, less the corruption marker's."""
+    corruption = 52 if any(c.space.corruption for c in panel.cells) else 0
+    return panel.box[2] - panel.box[0] - 2 * PAD - corruption
+
+
+def title_size(title: str, room: float) -> int:
+    return next((s for s in TITLE_SIZES if kit.text_length(title, s, "medium") <= room), TITLE_SIZES[-1])
 
 
 def draw_titles(img: Image.Image, version: int | None, top: int, tr: Tr) -> None:
     for panel in panels(version, top):
-        room = (
-            panel.box[2]
-            - panel.box[0]
-            - 2 * PAD
-            - (52 if any(c.space.corruption for c in panel.cells) else 0)
-        )
         title = tr(AREA_KEYS.get(panel.area, "render.manhattan.area_build"))
-        size = NUMBER if kit.text_length(title, NUMBER, "medium") <= room else NUMBER - 2
+        size = title_size(title, title_room(panel))
         text(
             img,
             (panel.box[0] + PAD + 2, panel.box[1] + 15),

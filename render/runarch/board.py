@@ -1,4 +1,5 @@
-"""RunArch pictures: the public board (``render_board``) and a player's hand (``render_hand``).
+"""RunArch pictures: the simple game's public board and the pieces every RunArch picture shares
+(layout, palette, tiles, text). The entry points the cog draws are in :mod:`render.runarch.pictures`.
 
 The board is 25 tiles. A tile is its pad (a light tint of the pad's colour with the pad's
 shape drawn as an outline) with the stone on it (the solid colour and shape, a dark outline,
@@ -30,7 +31,6 @@ from engine.runarch.components import (
     cell_rc,
 )
 from render import kit
-from render.inputs import drawn_from
 from render.runarch.stones import SHAPES, STONE_COLOURS
 
 Tr = Callable[..., str]
@@ -519,36 +519,10 @@ def _last_line(last: Mapping[str, Any], name: str, tr: Tr) -> str:
     return tr("render.runarch.last_no_swap", name=name)
 
 
-def render_board(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes:
-    """The public board of ``view`` (``GAME.view(state, None)``) as PNG bytes: the 720×966
-    picture (:data:`SIZE_PX`) of every variant. The complex game and the solo mode show the
-    rest of the table in a second picture, :func:`render_details`."""
-    return kit.encode_png(board_image(view, names, tr))
-
-
-def _details_inputs(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> Any:
-    """The simple game for two has no details picture: then nothing else matters."""
-    return (view, names, tr.lang) if is_extended(view) else None
-
-
-@drawn_from(_details_inputs)
-def render_details(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes | None:
-    """The second picture of a complex or solo ``view`` (player boards, public goals and tokens,
-    the automa) as PNG bytes; ``None`` for the simple game for two, which has none."""
-    if not is_extended(view):
-        return None
-    from render.runarch import table  # imports this module: import it only when needed
-
-    return kit.encode_png(table.details_image(view, names, tr))
-
-
-def board_image(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> Image.Image:
-    """The picture :func:`render_board` encodes, as a palette image: an animation (a replay)
-    encodes many of them together instead of one PNG each."""
-    if is_extended(view):
-        from render.runarch import table  # imports this module: import it only when needed
-
-        return table.board_image(view, names, tr)
+def simple_image(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> Image.Image:
+    """The simple game's picture of ``view`` (palette image of :data:`SIZE_PX`); the complex game
+    and the solo mode draw theirs in :mod:`render.runarch.table`, and
+    :mod:`render.runarch.pictures` picks between them."""
     img = _base().copy()
     draw_main(img, view, names, tr)
     return img

@@ -12,7 +12,7 @@ from simcord import Env
 
 from bot.i18n import Tr
 from engine.runarch import GAME
-from render.runarch.board import render_board
+from render.runarch.pictures import render_board
 from tests.bot.harness import Table, moved
 
 

@@ -204,9 +204,10 @@ async def test_games_shows_how_long_a_table_waited_and_on_whom(simcord_env: Env)
     other = await other_than(table, waiting)
     await simcord_env.advance_time(5 * H)
     mine = await waiting.slash(table.thread, "games")
-    assert "your move** since <t:" in mine.response.content and "time limit <t:" in mine.response.content
+    assert "your move** (your turn began <t:" in mine.response.content
+    assert "time limit <t:" in mine.response.content
     theirs = await other.slash(table.thread, "games")
-    assert f"waiting for {waiting.user.name} since <t:" in theirs.response.content
+    assert f"waiting for {waiting.user.name}, whose turn began <t:" in theirs.response.content
 
 
 async def test_lobby_shows_the_settings_and_the_host_changes_them_before_the_start(simcord_env: Env) -> None:

@@ -224,8 +224,8 @@ async def test_a_bot_cannot_take_a_seat_held_for_an_invitee(simcord_env: Env) ->
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        ({"seats": 5}, "A Four Seats table has 3 to 4 seats, not 5."),
-        ({"seats": 2}, "A Four Seats table has 3 to 4 seats, not 2."),
+        ({"seats": 5}, "A table for Four Seats has 3 to 4 seats, not 5."),
+        ({"seats": 2}, "A table for Four Seats has 3 to 4 seats, not 2."),
         ({"seats": 3, "opponents": "@bob"}, "is not a mention"),
         ({"seats": 4, "opponents": "{alice}"}, "You're the host"),
         ({"seats": 4, "opponents": "{bob} {bob}"}, "twice"),

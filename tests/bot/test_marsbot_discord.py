@@ -205,6 +205,9 @@ async def test_a_whole_game_in_czech_with_a_correction_and_a_restart(
     assert replay(GAME, 1, row.options, row.seed, log, GAME.content(state)) == state
     texts = "\n".join(m.content for m in table.dm.history())
     assert "Generace 2" in texts and "Tah MarsBota" in texts and "Tvůj tah" in texts
+    # The result gives the person's score first, as the solo board below does ("prohra 71:80").
+    said = "**Vyhráváš** 71:" if outcome.places[0] == 1 else "**Vyhrává MarsBot**, prohráváš 71:"
+    assert f"{said}{outcome.scores[1]}" in texts
     results = await simcord_env.bot.store.results(row.id)  # type: ignore[attr-defined]
     mine = next(r for r in results if r.user_id == table.person.id)
     assert mine.score == 71 and mine.level == "hard"

@@ -21,7 +21,7 @@ from bot.i18n import Tr
 from cogs.moonriser.placing import place_preview
 from engine.moonriser.game import GAME as MOONRISER
 from engine.runarch import GAME
-from render.runarch.board import render_board
+from render.runarch.pictures import render_board
 from tests.bot.harness import Table, greedy_move, moved, play_by_command
 from tests.bot.moonriser_table import MoonTable
 from tests.bot.test_moonriser_discord import to_development

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.i18n import Tr
 from render.inputs import drawn_from
-from render.runarch.board import render_board
+from render.runarch.pictures import render_board
 
 
 def dies_in_a_worker(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> bytes:

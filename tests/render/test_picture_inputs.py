@@ -20,7 +20,7 @@ from engine.runarch import GAME as RUNARCH
 from render.inputs import inputs_of
 from render.marsbot.claims import render_claims
 from render.moonriser.board import render_details as moonriser_details
-from render.runarch.board import render_details as runarch_details
+from render.runarch.pictures import render_details as runarch_details
 
 
 def views(game: Game, seats: int, seed: int, moves: int = 160) -> list[dict[str, Any]]:

@@ -13,7 +13,8 @@ from bot.i18n import Tr
 from engine.core import GameRecord, IllegalMove, State
 from engine.runarch import GAME
 from render.replay import record_gif, replay_gif, states_of, turn_states
-from render.runarch.board import SIZE_PX, board_image
+from render.runarch.board import SIZE_PX
+from render.runarch.pictures import board_image
 from tests.engine.runarch_support import play_game
 
 MAX_BYTES = 3 * 1024 * 1024

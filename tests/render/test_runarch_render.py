@@ -15,6 +15,7 @@ from engine.runarch.components import CELLS, SIMPLE_LINES
 from render import kit
 from render.runarch import board as R
 from render.runarch import hand as H
+from render.runarch import pictures
 from render.runarch.stones import STONE_COLOURS
 
 State = dict[str, Any]
@@ -71,7 +72,7 @@ def finished_state() -> State:
 
 
 def board(state: State, lang: str = "en", names: list[str] = NAMES) -> Image.Image:
-    png = R.render_board(GAME.view(state, None), names, Tr(lang))
+    png = pictures.render_board(GAME.view(state, None), names, Tr(lang))
     img = Image.open(io.BytesIO(png))
     img.load()
     return img.convert("RGB")
@@ -96,7 +97,7 @@ ACCENT = kit.PALETTE["accent"]
 @pytest.mark.parametrize("make", [start_state, finished_state], ids=["start", "finished"])
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_board_is_a_valid_png_of_phone_friendly_size(make: Any, lang: str) -> None:
-    png = R.render_board(GAME.view(make(), None), NAMES, Tr(lang))
+    png = pictures.render_board(GAME.view(make(), None), NAMES, Tr(lang))
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert len(png) < MAX_BYTES
     img = Image.open(io.BytesIO(png))
@@ -190,20 +191,20 @@ def test_the_active_player_panel_is_highlighted() -> None:
 def test_a_different_view_gives_a_different_picture() -> None:
     view = GAME.view(start_state(), None)
     tr = Tr("en")
-    first = R.render_board(view, NAMES, tr)
-    assert R.render_board(view, NAMES, tr) == first  # deterministic
-    assert R.render_board({**view, "scores": [12, 0]}, NAMES, tr) != first
-    assert R.render_board({**view, "final_round": True}, NAMES, tr) != first
-    assert R.render_board(view, ["Carol", "Bob"], tr) != first
-    assert R.render_board(view, NAMES, Tr("cs")) != first
+    first = pictures.render_board(view, NAMES, tr)
+    assert pictures.render_board(view, NAMES, tr) == first  # deterministic
+    assert pictures.render_board({**view, "scores": [12, 0]}, NAMES, tr) != first
+    assert pictures.render_board({**view, "final_round": True}, NAMES, tr) != first
+    assert pictures.render_board(view, ["Carol", "Bob"], tr) != first
+    assert pictures.render_board(view, NAMES, Tr("cs")) != first
 
 
 def test_game_over_shows_places() -> None:
     state = finished_state()
     view = GAME.view(state, None)
-    png = R.render_board(view, NAMES, Tr("en"))
+    png = pictures.render_board(view, NAMES, Tr("en"))
     swapped = {**view, "outcome": {**view["outcome"], "places": view["outcome"]["places"][::-1]}}
-    assert R.render_board(swapped, NAMES, Tr("en")) != png
+    assert pictures.render_board(swapped, NAMES, Tr("en")) != png
 
 
 # ------------------------------------------------------------------------------ Czech
@@ -232,9 +233,10 @@ def test_czech_names_and_emoji_render_without_missing_glyph_boxes() -> None:
     assert kit.drawable(f"{name} 🎲") == name
     state = scored_state()
     tr = Tr("cs")
-    png = R.render_board(GAME.view(state, None), [name, "Příliš dlouhé jméno hráče, který se nevejde 🎲"], tr)
+    long_name = "Příliš dlouhé jméno hráče, který se nevejde 🎲"
+    png = pictures.render_board(GAME.view(state, None), [name, long_name], tr)
     assert len(png) < MAX_BYTES
-    plain = R.render_board(GAME.view(state, None), ["Zlutoucky kun", "Prilis dlouhe jmeno"], tr)
+    plain = pictures.render_board(GAME.view(state, None), ["Zlutoucky kun", "Prilis dlouhe jmeno"], tr)
     assert png != plain
 
 

@@ -19,8 +19,8 @@ from engine.runarch.components import CELLS
 from render import kit
 from render.runarch import board as R
 from render.runarch import hand as H
+from render.runarch import pictures, public
 from render.runarch import pieces as P
-from render.runarch import public
 from render.runarch import table as T
 from render.runarch.players import automa_lines_key
 from render.runarch.stones import STONE_COLOURS
@@ -49,7 +49,7 @@ def names_for(view: View) -> list[str]:
 
 
 def png_of(view: View, lang: str = "en", names: list[str] | None = None) -> bytes:
-    return R.render_board(view, names or names_for(view), Tr(lang))
+    return pictures.render_board(view, names or names_for(view), Tr(lang))
 
 
 def picture(view: View, lang: str = "en", names: list[str] | None = None) -> Image.Image:
@@ -59,7 +59,7 @@ def picture(view: View, lang: str = "en", names: list[str] | None = None) -> Ima
 
 
 def details(view: View, lang: str = "en", names: list[str] | None = None) -> Image.Image:
-    png = R.render_details(view, names or names_for(view), Tr(lang))
+    png = pictures.render_details(view, names or names_for(view), Tr(lang))
     assert png is not None
     img = Image.open(io.BytesIO(png))
     img.load()
@@ -90,7 +90,7 @@ def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 def test_every_picture_is_a_phone_sized_png_under_400_kb(make: Callable[[], View], lang: str) -> None:
     view = make()
     main = png_of(view, lang)
-    more = R.render_details(view, names_for(view), Tr(lang))
+    more = pictures.render_details(view, names_for(view), Tr(lang))
     assert more is not None
     for png, size in ((main, R.SIZE_PX), (more, T.picture_size(view))):
         assert png.startswith(b"\x89PNG\r\n\x1a\n")
@@ -111,7 +111,7 @@ def test_the_crowded_final_picture_stays_far_below_the_limit_with_long_names() -
     names = ["Žluťoučký kůň úpěl ďábelské ódy 🎲", "Příliš dlouhé jméno hráče, který se nevejde"]
     for lang in ("en", "cs"):
         assert len(png_of(view, lang, names)) < MAX_BYTES * 0.6
-        assert len(R.render_details(view, names, Tr(lang)) or b"") < MAX_BYTES * 0.6
+        assert len(pictures.render_details(view, names, Tr(lang)) or b"") < MAX_BYTES * 0.6
 
 
 def test_the_picture_grows_with_the_fullest_archive() -> None:
@@ -134,20 +134,20 @@ def test_simple_two_player_views_ignore_the_complex_keys() -> None:
     """The simple picture is chosen by "variant" and "solo" alone and stays 720×966."""
     view = GAME.view(GAME.new(2, {}, seed=7), None)
     tr = Tr("en")
-    plain = R.render_board(view, NAMES, tr)
+    plain = pictures.render_board(view, NAMES, tr)
     extra = {k: v for k, v in V.complex_mid().items() if k not in view}
     noisy = {**view, **extra, "variant": "simple", "solo": False}
-    assert R.render_board(noisy, NAMES, tr) == plain
+    assert pictures.render_board(noisy, NAMES, tr) == plain
     assert Image.open(io.BytesIO(plain)).size == R.SIZE_PX
-    assert R.render_details(noisy, NAMES, tr) is None  # one picture: nothing else to show
-    assert R.render_board({**noisy, "variant": "complex"}, NAMES, tr) != plain
+    assert pictures.render_details(noisy, NAMES, tr) is None  # one picture: nothing else to show
+    assert pictures.render_board({**noisy, "variant": "complex"}, NAMES, tr) != plain
 
 
 def test_complex_and_solo_tops_match_the_simple_layout() -> None:
     """The board is drawn by the simple picture's code: a complex view with the same board
     keys gives the same pixels from the column letters above the board to those below it."""
     view = GAME.view(GAME.new(2, {}, seed=7), None)
-    simple = Image.open(io.BytesIO(R.render_board(view, NAMES, Tr("en")))).convert("RGB")
+    simple = Image.open(io.BytesIO(pictures.render_board(view, NAMES, Tr("en")))).convert("RGB")
     extended = picture({**V.complex_mid(), **view, "variant": "complex"}, names=NAMES)
     board = (0, R.BOARD_Y - 40, R.WIDTH, R.BOARD_BOTTOM + 40)
     assert simple.crop(board).tobytes() == extended.crop(board).tobytes()
@@ -394,8 +394,8 @@ def test_czech_and_english_pictures_differ_and_names_matter(make: Callable[[], V
     assert en != cs
     other = ["Žluťoučký kůň 🎲", "Ďábelská automa"]
     assert png_of(view, "cs", other) != cs
-    assert R.render_details(view, NAMES, Tr("en")) != R.render_details(view, NAMES, Tr("cs"))
-    assert R.render_details(view, other, Tr("cs")) != R.render_details(view, NAMES, Tr("cs"))
+    assert pictures.render_details(view, NAMES, Tr("en")) != pictures.render_details(view, NAMES, Tr("cs"))
+    assert pictures.render_details(view, other, Tr("cs")) != pictures.render_details(view, NAMES, Tr("cs"))
 
 
 def test_every_key_of_the_table_module_exists_in_both_languages() -> None:
