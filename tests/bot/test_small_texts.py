@@ -43,7 +43,7 @@ async def test_czech_reminders_and_games_say_when_the_turn_began(
     mine = (await waiting.slash(table.thread, "games")).response.content
     assert re.search(r"\*\*jsi na tahu\*\* \(tah začal <t:\d+:R>\), časový limit <t:", mine), mine
     theirs = (await other.slash(table.thread, "games")).response.content
-    assert re.search(rf"čeká se na: {waiting.user.name}; tah začal <t:\d+:R>", theirs), theirs
+    assert re.search(rf"na tahu: {waiting.user.name}; tah začal <t:\d+:R>", theirs), theirs
     for text in (reminder, mine, theirs):
         assert not re.search(r"\bod <t:", text), text
 
