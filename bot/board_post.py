@@ -22,6 +22,7 @@ from bot.outgoing import CONTENT_MAX, ELLIPSIS
 from bot.pictures import render_set
 from bot.post_lines import shortened
 from bot.quiet import OURS, deferred_privately, dismiss, private_source
+from bot.table_channel import UNKNOWN_CHANNEL, deliver, thread_lost
 from bot.undo import offered as undo_offered
 from bot.undo_button import with_undo
 from db.models import TableRow
@@ -48,6 +49,21 @@ class BoardPosts:
     """The ``{…_cmd}`` parameters of a game (the service's)."""
     undo_offers: dict[int, int]
     """Table id -> the version whose board offers Undo (see :mod:`bot.undo`)."""
+    title: Callable[[str, Tr], str]
+    """A game's title in a language (the service's)."""
+    lost_threads: set[int]
+    """Tables whose thread was deleted, until re-opened (:mod:`bot.table_channel`)."""
+    parent_told: set[tuple[int, str]]
+    """(table, why) already told in the parent channel that the thread cannot be used."""
+
+    def init_board_posts(self) -> None:
+        self.lost_threads = set()
+        self.parent_told = set()
+
+    def thread_found(self, table_id: int) -> None:
+        """The table has a usable thread again (re-opened): forget what was told about the old one."""
+        self.lost_threads.discard(table_id)
+        self.parent_told = {told for told in self.parent_told if told[0] != table_id}
 
     def public_lines(
         self, table: TableRow, events: Sequence[Event], notices: Sequence[str] = ()
@@ -167,7 +183,7 @@ class BoardPosts:
         if channel is None:
             return None
         try:
-            message = await channel.send(**kwargs)
+            message = await deliver(self, table, channel, lambda c: c.send(**kwargs))
         except discord.HTTPException:
             log.warning("could not post the board of table %s", table.id, exc_info=True)
             return None
@@ -179,8 +195,10 @@ class BoardPosts:
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(table.channel_id)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
                 log.warning("table %s: its channel %s is gone", table.id, table.channel_id)
+                if error.code == UNKNOWN_CHANNEL:
+                    await thread_lost(self, table)
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 

@@ -140,6 +140,33 @@ async def shift_user(tx: Tx, user_id: int, shift: float) -> list[int]:
     return [r["table_id"] for r in rows]
 
 
+PAUSE = 100 * 365 * 86400.0
+"""How far the clocks of a server the bot was removed from are pushed: no reminder or limit of it
+comes due, and every display of them could tell. Its return takes this back off."""
+
+_GUILD_SEATS = (
+    "awaited_since IS NOT NULL AND clock_start IS NOT NULL AND clock_start {op} ? AND table_id IN "
+    "(SELECT id FROM game_tables WHERE guild_id = ? AND status = 'active')"
+)
+
+
+async def shift_guild(tx: Tx, guild_id: int, now: float, *, pause: bool, away: float = 0.0) -> list[int]:
+    """Pause (push by :data:`PAUSE`) the running clocks of a server's active tables, or resume the
+    paused ones (back by :data:`PAUSE` less ``away``: the time away does not count); return the
+    tables touched. Each is idempotent: a paused clock is not pushed twice."""
+    where = _GUILD_SEATS.format(op="<" if pause else ">=")
+    params = (now + PAUSE / 2, guild_id)
+    rows = await tx.fetchall(f"SELECT DISTINCT table_id FROM seats WHERE {where}", params)
+    shift = PAUSE if pause else away - PAUSE
+    if rows:
+        await tx.execute(
+            "UPDATE seats SET clock_start = clock_start + ?, remind_at = remind_at + ?, "
+            f"deadline = deadline + ?, {_FREE_REMIND}, {_FREE_DEADLINE} WHERE {where}",
+            (shift, shift, shift, *params),
+        )
+    return sorted(r["table_id"] for r in rows)
+
+
 DUE_SQL = (
     "SELECT table_id, seat, user_id, 'deadline' AS kind, deadline AS due FROM seats "
     "WHERE deadline IS NOT NULL AND deadline <= ? "
