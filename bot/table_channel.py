@@ -8,6 +8,7 @@ before the post is tried, so what is at stake here is only that players see it:
 
 - archived: the bot unarchives the thread (PATCH ``archived=false``) and posts again;
 - locked, and the bot may not unarchive it: the parent channel is told, once, what to do;
+- refused (50013, a permission taken away): the parent channel is told, once, which one;
 - deleted: the table is "lost", the parent channel is told with a button that re-opens it in a
   new thread (:mod:`bot.reopen`), and ``/games`` says so;
 - 429 (discord.py retries those itself; it gives up after 5 tries): waited out and tried again,
@@ -18,12 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
 from bot.i18n import Tr
+from bot.permission_check import OPTIONAL, lacking
 from bot.reopen import reopen_view
 
 if TYPE_CHECKING:
@@ -102,10 +104,22 @@ async def deliver(
                 await tell_parent(posts, table, "locked")
             elif error.code == UNKNOWN_CHANNEL:
                 await thread_lost(posts, table)
+            elif error.code == MISSING_PERMISSIONS:
+                await tell_parent(posts, table, "forbidden", permissions=missing_here(channel))
             raise
 
 
-async def tell_parent(posts: Posts, table: TableRow, why: str) -> None:
+def missing_here(channel: Any) -> list[str]:
+    """What the bot lacks in a thread as discord.py computes it (the thread's needs when it sees
+    nothing missing: Discord's refusal knows better than the cache)."""
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    found: list[str] = []
+    if me is not None and hasattr(channel, "permissions_for"):
+        found = [p for p in lacking(channel.permissions_for(me), in_thread=True) if p not in OPTIONAL]
+    return found or ["send_messages_in_threads", "attach_files"]
+
+
+async def tell_parent(posts: Posts, table: TableRow, why: str, permissions: Sequence[str] = ()) -> None:
     """Once per table and reason (while the bot runs): say in the thread's parent channel that
     the table cannot post in its thread, and what brings it back."""
     told: set[tuple[int, str]] = posts.parent_told
@@ -116,6 +130,8 @@ async def tell_parent(posts: Posts, table: TableRow, why: str) -> None:
     users = [s.user_id for s in table.seats if s.user_id is not None]
     players = ", ".join(f"<@{u}>" for u in users)
     params = {"game": posts.title(table.game, tr), "thread": f"<#{table.channel_id}>", "players": players}
+    if why == "forbidden":
+        params["permissions"] = ", ".join(f"*{tr(f'permissions.{p}')}*" for p in permissions)
     view = reopen_view(table, tr) if why == "lost" else None
     # the players are pinged: their thread is gone or mute, this is where they hear of it
     pings = discord.AllowedMentions(users=[discord.Object(id=u) for u in users])

@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 from simcord import Env
 from simcord.backend import serializers
+from simcord.backend.models import Overwrite
+from simcord.enums import OverwriteType
 
 from tests.bot.harness import Table
 from tests.conftest import USER_LOCALES
@@ -80,6 +83,7 @@ async def test_a_locked_thread_the_bot_cannot_reopen_is_told_once_in_the_channel
     assert any(m.source == "timeout" for m in await table.bot.store.moves(row.id))
 
 
+@pytest.mark.both_backends
 async def test_a_deleted_thread_is_reopened_by_a_player_in_a_new_thread(simcord_env: Env) -> None:
     table = await Table.open(simcord_env)
     old = table.thread
@@ -150,6 +154,7 @@ async def test_a_reminder_sweep_meeting_rate_limits_sends_each_reminder_once(sim
     ]
 
 
+@pytest.mark.both_backends
 async def test_tables_pause_while_the_bot_is_off_their_server_and_resume_when_it_is_back(
     simcord_env: Env,
 ) -> None:
@@ -175,3 +180,20 @@ async def test_tables_pause_while_the_bot_is_off_their_server_and_resume_when_it
     assert reminders(table) == []
     await env.advance_time(180)
     assert len(reminders(table)) == 1
+
+
+async def test_a_permission_taken_away_from_the_thread_is_named_once_in_the_channel(simcord_env: Env) -> None:
+    """Nobody acted (a reminder, a move at the limit): the players hear it in the parent channel."""
+    env = simcord_env
+    table = await Table.open(env)
+    me = env.bot.user  # type: ignore[union-attr]
+    deny = discord.Permissions(send_messages_in_threads=True).value
+    env.backend.set_overwrite(
+        table.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, allow=0, deny=deny)
+    )
+    await env.advance_time(12 * H + 60)  # the reminder is refused with 50013
+    await env.advance_time(3 * DAY)  # the move at the limit is saved, its board refused
+    (told,) = [m.content for m in table.channel.history() if "🚫" in m.content]
+    assert "I lack *Send Messages in Threads*" in told  # as discord.py computes it from its cache
+    assert table.alice.mention in told and table.thread.mention in told
+    assert any(m.source == "timeout" for m in await table.bot.store.moves(table.table_id))
