@@ -22,7 +22,7 @@ from bot.outgoing import CONTENT_MAX, ELLIPSIS
 from bot.pictures import render_set
 from bot.post_lines import shortened
 from bot.quiet import OURS, deferred_privately, dismiss, private_source
-from bot.table_channel import UNKNOWN_CHANNEL, deliver, thread_lost
+from bot.table_channel import THREAD_ARCHIVED, UNKNOWN_CHANNEL, deliver, thread_lost, unarchive
 from bot.undo import offered as undo_offered
 from bot.undo_button import with_undo
 from db.models import TableRow
@@ -182,8 +182,12 @@ class BoardPosts:
         channel = await self.channel_of(table)
         if channel is None:
             return None
+
+        async def send(to: Any) -> discord.Message:
+            return await to.send(**{**kwargs, "files": rewound(files)})
+
         try:
-            message = await deliver(self, table, channel, lambda c: c.send(**kwargs))
+            message = await deliver(self, table, channel, send)
         except discord.HTTPException:
             log.warning("could not post the board of table %s", table.id, exc_info=True)
             return None
@@ -210,8 +214,10 @@ class BoardPosts:
         *,
         mover: int | None = None,
         from_picker: bool = False,
+        revived: bool = False,
     ) -> int | None:
         """Post ``parts`` where the interaction happened; a failed post is reported, not fatal.
+        An archived thread (50083) is unarchived and the post made once more (``revived``).
 
         ``mover`` is the seat whose move was just saved (``None``: the board was asked for, or
         the game has just started), so the report says "your move is saved" only after a move.
@@ -238,6 +244,11 @@ class BoardPosts:
             sent = await interaction.response.send_message(**kwargs)
             return sent.message_id
         except discord.HTTPException as error:
+            if error.code == THREAD_ARCHIVED and not revived and await unarchive(self.bot, table.channel_id):
+                again = (content, rewound(files), view, allowed)
+                return await self.post_here(
+                    interaction, table, again, mover=mover, from_picker=from_picker, revived=True
+                )
             log.warning("could not post the board of table %s (%s)", table.id, error.status, exc_info=True)
             # Only a move is saved; a board shown on request (or at the start) is simply not shown.
             lang = lang_of(interaction.locale)
@@ -251,6 +262,13 @@ class BoardPosts:
             except discord.HTTPException:
                 log.warning("could not report the failed post either")
             return None
+
+
+def rewound(files: Sequence[discord.File]) -> list[discord.File]:
+    """The same pictures read from their start again, to send once more after a refused post."""
+    for f in files:
+        f.reset()
+    return list(files)
 
 
 def fitted(history: Sequence[str], tail: Sequence[str]) -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.board_post import BoardPosts, Parts
+from bot.board_post import BoardPosts, Parts, rewound
 from bot.digest import digest_lines
 from bot.keyed_locks import KeyedLocks
 from bot.private_events import by_audience
@@ -213,7 +213,9 @@ class TurnPosts(BoardPosts):
             if channel is None or not hasattr(channel, "get_partial_message"):
                 return None
             message = channel.get_partial_message(post.message_id)
-            return await deliver(self, table, channel, lambda _: message.edit(**kwargs))
+            return await deliver(
+                self, table, channel, lambda _: message.edit(**{**kwargs, "attachments": rewound(files)})
+            )
         except discord.HTTPException as error:
             log.info("table %s: board post not edited (%s); posting a new one", table.id, error.status)
             return None

@@ -55,9 +55,9 @@ async def stand_in_now(tx: Tx, user_id: int, now: float) -> None:
     """A vacation began: at tables with a stand-in, the bot plays the user's waiting turns at once."""
     await tx.execute(
         f"UPDATE seats SET deadline = ?, remind_at = NULL, {_FREE_REMIND}, {_FREE_DEADLINE} "
-        "WHERE user_id = ? AND awaited_since IS NOT NULL AND deadline IS NOT NULL "
+        "WHERE user_id = ? AND awaited_since IS NOT NULL AND deadline IS NOT NULL AND clock_start < ? "
         "AND table_id IN (SELECT id FROM game_tables WHERE standin_level IS NOT NULL)",
-        (now, user_id),
+        (now, user_id, now + PAUSE / 2),  # not at a paused table (``shift_guild``)
     )
 
 

@@ -48,7 +48,8 @@ async def test_an_archived_thread_is_unarchived_and_the_reminder_and_timeout_pos
     simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=1, **ARCHIVED)
     await simcord_env.advance_time(180)  # the limit: the bot moves for the late player, and shows it
     assert len(await table.bot.store.moves(table.table_id)) > moves
-    assert any("time limit" in m.content and m.attachments for m in table.thread.history()[-2:])
+    (board,) = [m for m in table.thread.history()[-2:] if "time limit" in m.content and m.attachments]
+    assert all(a.size > 1000 for a in board.attachments)  # the pictures, sent whole the second time
     assert not is_archived(simcord_env, table.thread)
     simcord_env.raise_errors()
 
@@ -65,6 +66,16 @@ async def test_an_archived_board_post_is_edited_after_unarchiving(simcord_env: E
     assert any(
         r.method == "PATCH" and r.path == f"/channels/{table.thread.id}" for r in simcord_env.http_requests
     )
+
+
+async def test_a_board_asked_for_in_an_archived_thread_is_shown(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    archive(simcord_env, table.thread)
+    simcord_env.inject_error("POST", "/interactions/*", times=1, **ARCHIVED)
+    result = await table.carol.slash(table.thread, "runarch board")
+    assert not result.ephemeral and result.response.attachments
+    assert all(a.size > 1000 for a in result.response.attachments)
+    assert not is_archived(simcord_env, table.thread)
 
 
 async def test_a_locked_thread_the_bot_cannot_reopen_is_told_once_in_the_channel(simcord_env: Env) -> None:
