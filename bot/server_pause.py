@@ -5,7 +5,8 @@ there could not be posted: an absent-minded kick of the bot must not time everyo
 Discord reports the bot removed (``on_guild_remove``; not an outage, which discord.py reports as
 ``on_guild_unavailable``), the running clocks of that server's tables are pushed out of reach
 (:func:`db.clocks.shift_guild`): no reminder, no limit, no stand-in. When the bot is added back
-(``on_guild_join``), the clocks come back less the time away, and each table's thread says so.
+(``on_guild_join``, or found among its servers at a (re)connection), the clocks come back less
+the time away, and each table's thread says so.
 
 The instant of the removal is kept in memory; after a restart meanwhile, the time away counts
 from the start of this process (the pause itself is in the database and survives).
@@ -14,7 +15,7 @@ from the start of this process (the pause itself is in the database and survives
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 import discord
@@ -42,6 +43,13 @@ class ServerPause:
         paused = await self.service.store.pause_server(guild_id)
         self.clocks_changed()
         log.warning("removed from server %s: %d running tables paused", guild_id, len(paused))
+
+    async def on_servers(self, guild_ids: Collection[int]) -> None:
+        """At (re)connection: resume the paused tables of servers the bot is on again (added back
+        while it was not running, when Discord reports the server as available, not as joined)."""
+        for guild_id in await self.service.store.paused_servers():
+            if guild_id in guild_ids:
+                await self.returned(guild_id)
 
     async def returned(self, guild_id: int) -> None:
         now = self.service.store.now()

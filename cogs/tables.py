@@ -351,6 +351,10 @@ class Tables(commands.Cog):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         await self.pause.returned(guild.id)
 
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await self.pause.on_servers({guild.id for guild in self.bot.guilds})
+
     @table.command(name=cmd("cmd.table.abandon.name"), description=cmd("cmd.table.abandon.description"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Asks once more; in a DM holding several tables (one per game), which one."""

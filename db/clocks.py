@@ -167,6 +167,17 @@ async def shift_guild(tx: Tx, guild_id: int, now: float, *, pause: bool, away: f
     return sorted(r["table_id"] for r in rows)
 
 
+async def paused_guilds(tx: Tx, now: float) -> list[int]:
+    """The servers whose tables :func:`shift_guild` paused (checked against the bot's servers at
+    start: the bot may have been added back while it was not running)."""
+    rows = await tx.fetchall(
+        "SELECT DISTINCT t.guild_id FROM seats s JOIN game_tables t ON t.id = s.table_id "
+        "WHERE s.awaited_since IS NOT NULL AND s.clock_start >= ? AND t.status = 'active'",
+        (now + PAUSE / 2,),
+    )
+    return sorted(r["guild_id"] for r in rows if r["guild_id"] is not None)
+
+
 DUE_SQL = (
     "SELECT table_id, seat, user_id, 'deadline' AS kind, deadline AS due FROM seats "
     "WHERE deadline IS NOT NULL AND deadline <= ? "

@@ -176,6 +176,10 @@ class PlayersStore(StoreBase):
         """The bot is back on a server after ``away`` seconds: its paused clocks go on as they were."""
         return await self._writing(clocks.shift_guild, guild_id, self._clock(), pause=False, away=away)
 
+    async def paused_servers(self) -> list[int]:
+        """The servers with tables paused by :meth:`pause_server`."""
+        return await self._reading(clocks.paused_guilds, self._clock())
+
     async def set_vacation(self, user_id: int, until: float | None) -> list[int]:
         """Start, change or (``None``) end a vacation; return the active tables whose clocks moved.
 

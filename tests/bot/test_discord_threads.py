@@ -208,3 +208,19 @@ async def test_a_permission_taken_away_from_the_thread_is_named_once_in_the_chan
     assert "I lack *Send Messages in Threads*" in told  # as discord.py computes it from its cache
     assert table.alice.mention in told and table.thread.mention in told
     assert any(m.source == "timeout" for m in await table.bot.store.moves(table.table_id))
+
+
+@pytest.mark.both_backends
+async def test_a_server_that_took_the_bot_back_while_it_was_stopped_resumes_at_start(
+    simcord_env: Env, make_bot: Any
+) -> None:
+    env = simcord_env
+    table = await Table.open(env)
+    env.backend.emit("GUILD_DELETE", {"id": str(table.channel.guild.id)})
+    await env.advance_time(DAY)
+    assert reminders(table) == []
+    await env.restart_bot(make_bot())  # the server is there again when the bot starts
+    await env.advance_time(1)
+    assert len([m for m in table.thread.history() if "I'm back" in m.content]) == 1
+    await env.advance_time(12 * H + 60)  # the time away counts from the start
+    assert len(reminders(table)) == 1
