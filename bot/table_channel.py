@@ -88,7 +88,7 @@ async def deliver(
     attempt = 0
     while True:
         try:
-            return await act(channel)
+            done = await act(channel)
         except discord.HTTPException as error:
             if error.status == RATE_LIMITED and attempt < RATE_TRIES - 1:
                 wait = retry_after(error, attempt)
@@ -107,6 +107,9 @@ async def deliver(
             elif error.code == MISSING_PERMISSIONS:
                 await tell_parent(posts, table, "forbidden", permissions=missing_here(channel))
             raise
+        if posts.parent_told:  # it works again: a later refusal is told again
+            posts.parent_told -= {(table.id, "locked"), (table.id, "forbidden")}
+        return done
 
 
 def missing_here(channel: Any) -> list[str]:
