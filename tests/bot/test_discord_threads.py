@@ -131,14 +131,20 @@ async def test_table_check_lists_what_the_bot_lacks_here_in_both_languages(simco
     denied = discord.PermissionOverwrite(attach_files=False, embed_links=False, create_public_threads=False)
     channel = guild.create_text_channel("games", overwrites={me: denied})
     fine = guild.create_text_channel("other")
-    alice = guild.add_member(env.create_user("alice"))
+    user = env.create_user("alice")
+    alice = guild.add_member(user)
     result = await alice.slash(channel, "table check")
     assert result.ephemeral
     text = result.response.content
     assert "*Attach Files*" in text and "*Embed Links*" in text and "*Create Public Threads*" in text
     assert "*Send Messages in Threads*" not in text
     ok = await alice.slash(fine, "table check")
-    assert ok.ephemeral and ok.response.content.startswith("✅")
+    assert ok.ephemeral and ok.response.content == "✅ I have every permission I use in this channel."
+    await alice.slash(fine, "runarch new")
+    (thread,) = fine.threads
+    assert (await alice.slash(thread, "table check")).response.content.endswith("in this thread.")
+    dm = await user.slash("table check")
+    assert dm.ephemeral and "only in a server" in dm.response.content
     USER_LOCALES[alice.id] = "cs"
     czech = await alice.slash(channel, "table check")
     assert "*Přikládat soubory*" in czech.response.content and "*Vkládat odkazy*" in czech.response.content
