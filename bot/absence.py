@@ -18,6 +18,7 @@ from bot.clock_settings import MAX_TIMEOUTS, duration_text
 from bot.i18n import Tr
 from bot.lobby import redraw_lobby
 from bot.outgoing import plain
+from bot.table_channel import deliver
 from bot.tables import discord_time
 from db.errors import NotInLobby, NotInvited, StaleVersion
 from db.models import DueClock, NewMove, TableRow
@@ -64,13 +65,15 @@ class Absence:
             await self.store.claim_reminder(table.id, due.seat, due.due)
             return
         try:
-            await channel.send(
-                tr("remind.thread", mention=f"<@{row.user_id}>", game=title, since=since, deadline=deadline),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=row.user_id)]),
-            )
+            mention = f"<@{row.user_id}>"
+            text = tr("remind.thread", mention=mention, game=title, since=since, deadline=deadline)
+            ping = discord.AllowedMentions(users=[discord.Object(id=row.user_id)])
+            # unarchives the thread, waits out rate limits (``bot.table_channel``)
+            await deliver(self.service, table, channel, lambda c: c.send(text, allowed_mentions=ping))
         except discord.HTTPException as error:
             log.warning("table %s: reminder not posted (%s)", table.id, error.status)
-            if await self.store.claim_reminder(table.id, due.seat, due.due) and error.status >= 500:
+            passing = error.status >= 500 or error.status == 429
+            if await self.store.claim_reminder(table.id, due.seat, due.due) and passing:
                 await self.store.retry_reminder(table.id, due.seat, self.clock() + REMINDER_RETRY)
             return
         if await self.store.claim_reminder(table.id, due.seat, due.due):  # sent: off the schedule

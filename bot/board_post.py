@@ -22,6 +22,7 @@ from bot.outgoing import CONTENT_MAX, ELLIPSIS
 from bot.pictures import render_set
 from bot.post_lines import shortened
 from bot.quiet import OURS, deferred_privately, dismiss, private_source
+from bot.table_channel import THREAD_ARCHIVED, UNKNOWN_CHANNEL, deliver, thread_lost, unarchive
 from bot.undo import offered as undo_offered
 from bot.undo_button import with_undo
 from db.models import TableRow
@@ -48,6 +49,21 @@ class BoardPosts:
     """The ``{…_cmd}`` parameters of a game (the service's)."""
     undo_offers: dict[int, int]
     """Table id -> the version whose board offers Undo (see :mod:`bot.undo`)."""
+    title: Callable[[str, Tr], str]
+    """A game's title in a language (the service's)."""
+    lost_threads: set[int]
+    """Tables whose thread was deleted, until re-opened (:mod:`bot.table_channel`)."""
+    parent_told: set[tuple[int, str]]
+    """(table, why) already told in the parent channel that the thread cannot be used."""
+
+    def init_board_posts(self) -> None:
+        self.lost_threads = set()
+        self.parent_told = set()
+
+    def thread_found(self, table_id: int) -> None:
+        """The table has a usable thread again (re-opened): forget what was told about the old one."""
+        self.lost_threads.discard(table_id)
+        self.parent_told = {told for told in self.parent_told if told[0] != table_id}
 
     def public_lines(
         self, table: TableRow, events: Sequence[Event], notices: Sequence[str] = ()
@@ -166,8 +182,12 @@ class BoardPosts:
         channel = await self.channel_of(table)
         if channel is None:
             return None
+
+        async def send(to: Any) -> discord.Message:
+            return await to.send(**{**kwargs, "files": rewound(files)})
+
         try:
-            message = await channel.send(**kwargs)
+            message = await deliver(self, table, channel, send)
         except discord.HTTPException:
             log.warning("could not post the board of table %s", table.id, exc_info=True)
             return None
@@ -179,8 +199,10 @@ class BoardPosts:
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(table.channel_id)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
                 log.warning("table %s: its channel %s is gone", table.id, table.channel_id)
+                if error.code == UNKNOWN_CHANNEL:
+                    await thread_lost(self, table)
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
@@ -192,8 +214,10 @@ class BoardPosts:
         *,
         mover: int | None = None,
         from_picker: bool = False,
+        revived: bool = False,
     ) -> int | None:
         """Post ``parts`` where the interaction happened; a failed post is reported, not fatal.
+        An archived thread (50083) is unarchived and the post made once more (``revived``).
 
         ``mover`` is the seat whose move was just saved (``None``: the board was asked for, or
         the game has just started), so the report says "your move is saved" only after a move.
@@ -220,6 +244,11 @@ class BoardPosts:
             sent = await interaction.response.send_message(**kwargs)
             return sent.message_id
         except discord.HTTPException as error:
+            if error.code == THREAD_ARCHIVED and not revived and await unarchive(self.bot, table.channel_id):
+                again = (content, rewound(files), view, allowed)
+                return await self.post_here(
+                    interaction, table, again, mover=mover, from_picker=from_picker, revived=True
+                )
             log.warning("could not post the board of table %s (%s)", table.id, error.status, exc_info=True)
             # Only a move is saved; a board shown on request (or at the start) is simply not shown.
             lang = lang_of(interaction.locale)
@@ -233,6 +262,13 @@ class BoardPosts:
             except discord.HTTPException:
                 log.warning("could not report the failed post either")
             return None
+
+
+def rewound(files: Sequence[discord.File]) -> list[discord.File]:
+    """The same pictures read from their start again, to send once more after a refused post."""
+    for f in files:
+        f.reset()
+    return list(files)
 
 
 def fitted(history: Sequence[str], tail: Sequence[str]) -> str:

@@ -19,6 +19,10 @@ posts only once it has taken effect (a timeout commits its move first; a reminde
 sent right after its post), and the hand-back touches only an item still due as claimed and
 still held by this claim. An item that fails again keeps its lease, so a lasting failure is
 retried (and logged) every :data:`CLAIM_SECONDS`, not every minute.
+
+Items are acted on one at a time: a check that finds 500 tables' reminders due posts 500 times in
+a row, never 500 at once, and a post Discord rate-limits (429) is waited out and made again
+(:func:`bot.table_channel.deliver`) before the next item, so a burst slows down and loses nothing.
 """
 
 from __future__ import annotations

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.board_post import BoardPosts, Parts
+from bot.board_post import BoardPosts, Parts, rewound
 from bot.digest import digest_lines
 from bot.keyed_locks import KeyedLocks
 from bot.private_events import by_audience
 from bot.quiet import acknowledge_early, deferred_privately, leave_nothing
+from bot.table_channel import deliver
 from bot.turn_calls import call
 from db.models import TableRow
 from engine.core import Event
@@ -58,8 +59,10 @@ class TurnPosts(BoardPosts):
     store: Store
 
     def init_turn_posts(self) -> None:
+        """The service's memory of posts (its ``__init__`` calls this)."""
         self.turn_posts: dict[int, TurnPost] = {}
         self._post_locks = KeyedLocks()
+        self.init_board_posts()
 
     # ------------------------------------------------------------ after a move
     async def show_move(
@@ -209,7 +212,10 @@ class TurnPosts(BoardPosts):
             channel = await self.channel_of(table)
             if channel is None or not hasattr(channel, "get_partial_message"):
                 return None
-            return await channel.get_partial_message(post.message_id).edit(**kwargs)
+            message = channel.get_partial_message(post.message_id)
+            return await deliver(
+                self, table, channel, lambda _: message.edit(**{**kwargs, "attachments": rewound(files)})
+            )
         except discord.HTTPException as error:
             log.info("table %s: board post not edited (%s); posting a new one", table.id, error.status)
             return None

@@ -15,6 +15,9 @@ from bot.clock_settings import at_limit_choices, describe, duration_choices, mer
 from bot.errors import UserError, run_guarded
 from bot.i18n import LANGS, Tr, cmd, lang_of
 from bot.lobby import LobbyButton, LobbySelect, redraw_lobby
+from bot.permission_check import report
+from bot.reopen import ReopenButton
+from bot.server_pause import ServerPause
 from bot.standin_settings import digest_choices, digest_state, level_choices, set_digest
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
@@ -131,6 +134,7 @@ class Tables(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service: TableService = bot.tables  # type: ignore[attr-defined]
+        self.pause = ServerPause(self.service, bot.scheduler.poke)  # type: ignore[attr-defined]
 
     @app_commands.command(name=cmd("cmd.games.name"), description=cmd("cmd.games.description"))
     async def games(self, interaction: discord.Interaction) -> None:
@@ -146,6 +150,10 @@ class Tables(commands.Cog):
             title = self.service.title(table.game, tr)
             status = await self._status(table, interaction.user.id, tr)
             where = tr("games.in_dm") if table.guild_id is None else f"<#{table.channel_id}>"
+            if table.id in self.service.lost_threads:
+                status = tr("thread_trouble.games_lost", channel=f"<#{table.parent_id}>")
+            elif table.guild_id is not None and self.bot.get_guild(table.guild_id) is None:
+                status = tr("server.games_paused")
             lines.append(tr("games.line", game=title, channel=where, status=status))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
@@ -325,6 +333,28 @@ class Tables(commands.Cog):
             raise self.service.stale(table.game, typed=True)
         await interaction.followup.send(Tr(lang_of(interaction.locale))("table.done"), ephemeral=True)
 
+    @table.command(name=cmd("cmd.table.check.name"), description=cmd("cmd.table.check.description"))
+    async def check(self, interaction: discord.Interaction) -> None:
+        """What the bot lacks here, from the permissions Discord sent with this command."""
+        if interaction.guild is None:
+            raise UserError("errors.guild_only")
+        tr = Tr(lang_of(interaction.locale))
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        text = report(tr, interaction.app_permissions, in_thread)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.pause.removed(guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.pause.returned(guild.id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await self.pause.on_servers({guild.id for guild in self.bot.guilds})
+
     @table.command(name=cmd("cmd.table.abandon.name"), description=cmd("cmd.table.abandon.description"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Asks once more; in a DM holding several tables (one per game), which one."""
@@ -344,5 +374,5 @@ class Tables(commands.Cog):
 
 
 async def setup(bot: Any) -> None:
-    bot.add_dynamic_items(LobbyButton, LobbySelect, AbandonButton)
+    bot.add_dynamic_items(LobbyButton, LobbySelect, AbandonButton, ReopenButton)
     await bot.add_cog(Tables(bot))

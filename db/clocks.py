@@ -55,9 +55,9 @@ async def stand_in_now(tx: Tx, user_id: int, now: float) -> None:
     """A vacation began: at tables with a stand-in, the bot plays the user's waiting turns at once."""
     await tx.execute(
         f"UPDATE seats SET deadline = ?, remind_at = NULL, {_FREE_REMIND}, {_FREE_DEADLINE} "
-        "WHERE user_id = ? AND awaited_since IS NOT NULL AND deadline IS NOT NULL "
+        "WHERE user_id = ? AND awaited_since IS NOT NULL AND deadline IS NOT NULL AND clock_start < ? "
         "AND table_id IN (SELECT id FROM game_tables WHERE standin_level IS NOT NULL)",
-        (now, user_id),
+        (now, user_id, now + PAUSE / 2),  # not at a paused table (``shift_guild``)
     )
 
 
@@ -138,6 +138,44 @@ async def shift_user(tx: Tx, user_id: int, shift: float) -> list[int]:
             (shift, shift, shift, user_id),
         )
     return [r["table_id"] for r in rows]
+
+
+PAUSE = 100 * 365 * 86400.0
+"""How far the clocks of a server the bot was removed from are pushed: no reminder or limit of it
+comes due, and every display of them could tell. Its return takes this back off."""
+
+_GUILD_SEATS = (
+    "awaited_since IS NOT NULL AND clock_start IS NOT NULL AND clock_start {op} ? AND table_id IN "
+    "(SELECT id FROM game_tables WHERE guild_id = ? AND status = 'active')"
+)
+
+
+async def shift_guild(tx: Tx, guild_id: int, now: float, *, pause: bool, away: float = 0.0) -> list[int]:
+    """Pause (push by :data:`PAUSE`) the running clocks of a server's active tables, or resume the
+    paused ones (back by :data:`PAUSE` less ``away``: the time away does not count); return the
+    tables touched. Each is idempotent: a paused clock is not pushed twice."""
+    where = _GUILD_SEATS.format(op="<" if pause else ">=")
+    params = (now + PAUSE / 2, guild_id)
+    rows = await tx.fetchall(f"SELECT DISTINCT table_id FROM seats WHERE {where}", params)
+    shift = PAUSE if pause else away - PAUSE
+    if rows:
+        await tx.execute(
+            "UPDATE seats SET clock_start = clock_start + ?, remind_at = remind_at + ?, "
+            f"deadline = deadline + ?, {_FREE_REMIND}, {_FREE_DEADLINE} WHERE {where}",
+            (shift, shift, shift, *params),
+        )
+    return sorted(r["table_id"] for r in rows)
+
+
+async def paused_guilds(tx: Tx, now: float) -> list[int]:
+    """The servers whose tables :func:`shift_guild` paused (checked against the bot's servers at
+    start: the bot may have been added back while it was not running)."""
+    rows = await tx.fetchall(
+        "SELECT DISTINCT t.guild_id FROM seats s JOIN game_tables t ON t.id = s.table_id "
+        "WHERE s.awaited_since IS NOT NULL AND s.clock_start >= ? AND t.status = 'active'",
+        (now + PAUSE / 2,),
+    )
+    return sorted(r["guild_id"] for r in rows if r["guild_id"] is not None)
 
 
 DUE_SQL = (

@@ -226,6 +226,10 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         edits the turn's post keeps its id and writes nothing."""
         await self._writing(table_ops.set_column, table_id, "board_message_id", message_id)
 
+    async def move_table(self, table_id: int, channel_id: int) -> TableRow:
+        """Move a table to a new thread (a moderator deleted its own); returns it as stored now."""
+        return await self._writing(table_ops.move_to, table_id, channel_id)
+
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         """The lobby message with the join/leave/start buttons."""
         await self._writing(table_ops.set_column, table_id, "lobby_message_id", message_id)

@@ -168,6 +168,18 @@ class PlayersStore(StoreBase):
         """Whether reminders also go to the user's DMs (in ``locale``, their Discord language)."""
         return await self._writing(set_dm_reminders, self._clock(), user_id, on, locale)
 
+    async def pause_server(self, guild_id: int) -> list[int]:
+        """The bot was removed from a server: its active tables' clocks stop; the tables touched."""
+        return await self._writing(clocks.shift_guild, guild_id, self._clock(), pause=True)
+
+    async def resume_server(self, guild_id: int, away: float) -> list[int]:
+        """The bot is back on a server after ``away`` seconds: its paused clocks go on as they were."""
+        return await self._writing(clocks.shift_guild, guild_id, self._clock(), pause=False, away=away)
+
+    async def paused_servers(self) -> list[int]:
+        """The servers with tables paused by :meth:`pause_server`."""
+        return await self._reading(clocks.paused_guilds, self._clock())
+
     async def set_vacation(self, user_id: int, until: float | None) -> list[int]:
         """Start, change or (``None``) end a vacation; return the active tables whose clocks moved.
 

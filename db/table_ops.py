@@ -278,5 +278,15 @@ async def set_column(tx: Tx, table_id: int, column: str, value: object) -> None:
         raise TableNotFound(table_id)
 
 
+async def move_to(tx: Tx, table_id: int, channel_id: int) -> TableRow:
+    """The table now lives in ``channel_id`` (its thread was deleted); the old board post is gone."""
+    done = await tx.execute(
+        "UPDATE game_tables SET channel_id = ?, board_message_id = NULL WHERE id = ?", (channel_id, table_id)
+    )
+    if done.rowcount == 0:
+        raise TableNotFound(table_id)
+    return await require(tx, table_id)
+
+
 async def touch(tx: Tx, table_id: int, now: float) -> None:
     await tx.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (now, table_id))

@@ -1,0 +1,158 @@
+"""Posting in a table's thread when Discord says no: archived, locked, deleted, rate-limited.
+
+A table lives for weeks in one thread, and Discord does things to threads meanwhile: it archives
+one idle for 7 days (posting or editing then gives 50083 "Thread is archived"), a moderator
+locks it (only someone with *Manage Threads* may reopen it) or deletes it (10003 "Unknown
+Channel"), and a burst of posts meets rate limits (429). The move behind a post is always saved
+before the post is tried, so what is at stake here is only that players see it:
+
+- archived: the bot unarchives the thread (PATCH ``archived=false``) and posts again;
+- locked, and the bot may not unarchive it: the parent channel is told, once, what to do;
+- refused (50013, a permission taken away): the parent channel is told, once, which one;
+- deleted: the table is "lost", the parent channel is told with a button that re-opens it in a
+  new thread (:mod:`bot.reopen`), and ``/games`` says so;
+- 429 (discord.py retries those itself; it gives up after 5 tries): waited out and tried again,
+  so a sweep of many reminders slows down instead of losing any.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import discord
+
+from bot.i18n import Tr
+from bot.permission_check import OPTIONAL, lacking
+from bot.reopen import reopen_view
+
+if TYPE_CHECKING:
+    from db.models import TableRow
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class Posts(Protocol):
+    """What this needs of the table service (``bot.board_post.BoardPosts``, which imports this)."""
+
+    bot: Any
+    lost_threads: set[int]
+    parent_told: set[tuple[int, str]]
+
+    def title(self, game: str, tr: Tr) -> str: ...
+
+THREAD_ARCHIVED = 50083
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+MISSING_PERMISSIONS = 50013
+RATE_LIMITED = 429
+
+RATE_TRIES = 5
+"""Tries of one post under rate limits (discord.py's own count before it gives up)."""
+RATE_WAIT = 2.0
+"""Seconds to wait after a 429 that does not say how long (doubled each time)."""
+RATE_WAIT_MAX = 60.0
+
+
+def retry_after(error: discord.HTTPException, attempt: int) -> float:
+    """How long a 429 asks to wait: its ``Retry-After`` header, else a doubling guess."""
+    headers = getattr(error.response, "headers", None) or {}
+    try:
+        given = float(headers.get("Retry-After", ""))
+    except (TypeError, ValueError):
+        given = RATE_WAIT * 2**attempt
+    return min(max(given, 0.0), RATE_WAIT_MAX)
+
+
+async def unarchive(bot: Any, channel_id: int) -> bool:
+    """Reopen an archived thread; ``False`` when Discord refuses (a locked thread needs *Manage
+    Threads*) or the thread is gone."""
+    try:
+        await bot.http.edit_channel(channel_id, archived=False)
+    except discord.HTTPException as error:
+        log.warning("thread %s: could not unarchive it (%s %s)", channel_id, error.status, error.code)
+        return False
+    return True
+
+
+async def deliver(
+    posts: Posts, table: TableRow, channel: Any, act: Callable[[Any], Awaitable[T]]
+) -> T:
+    """``act(channel)``, once more after unarchiving the thread and as often as 429s ask; raises
+    the last ``HTTPException`` when it cannot be done (after telling the parent channel why)."""
+    revived = False
+    attempt = 0
+    while True:
+        try:
+            done = await act(channel)
+        except discord.HTTPException as error:
+            if error.status == RATE_LIMITED and attempt < RATE_TRIES - 1:
+                wait = retry_after(error, attempt)
+                attempt += 1
+                log.info("table %s: rate limited; posting again in %.1f s", table.id, wait)
+                await asyncio.sleep(wait)
+                continue
+            if error.code == THREAD_ARCHIVED and not revived:
+                revived = True
+                if await unarchive(posts.bot, table.channel_id):
+                    log.info("table %s: its thread was archived; unarchived it", table.id)
+                    continue
+                await tell_parent(posts, table, "locked")
+            elif error.code == UNKNOWN_CHANNEL:
+                await thread_lost(posts, table)
+            elif error.code == MISSING_PERMISSIONS:
+                await tell_parent(posts, table, "forbidden", permissions=missing_here(channel))
+            raise
+        if posts.parent_told:  # it works again: a later refusal is told again
+            posts.parent_told -= {(table.id, "locked"), (table.id, "forbidden")}
+        return done
+
+
+def missing_here(channel: Any) -> list[str]:
+    """What the bot lacks in a thread as discord.py computes it (the thread's needs when it sees
+    nothing missing: Discord's refusal knows better than the cache)."""
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    found: list[str] = []
+    if me is not None and hasattr(channel, "permissions_for"):
+        found = [p for p in lacking(channel.permissions_for(me), in_thread=True) if p not in OPTIONAL]
+    return found or ["send_messages_in_threads", "attach_files"]
+
+
+async def tell_parent(posts: Posts, table: TableRow, why: str, permissions: Sequence[str] = ()) -> None:
+    """Once per table and reason (while the bot runs): say in the thread's parent channel that
+    the table cannot post in its thread, and what brings it back."""
+    told: set[tuple[int, str]] = posts.parent_told
+    if table.parent_id is None or (table.id, why) in told:
+        return
+    told.add((table.id, why))
+    tr = Tr(table.locale)
+    users = [s.user_id for s in table.seats if s.user_id is not None]
+    players = ", ".join(f"<@{u}>" for u in users)
+    params = {"game": posts.title(table.game, tr), "thread": f"<#{table.channel_id}>", "players": players}
+    if why == "forbidden":
+        params["permissions"] = ", ".join(f"*{tr(f'permissions.{p}')}*" for p in permissions)
+    view = reopen_view(table, tr) if why == "lost" else None
+    # the players are pinged: their thread is gone or mute, this is where they hear of it
+    pings = discord.AllowedMentions(users=[discord.Object(id=u) for u in users])
+    kwargs: dict[str, Any] = {"allowed_mentions": pings}
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        channel = posts.bot.get_channel(table.parent_id) or await posts.bot.fetch_channel(table.parent_id)
+        await channel.send(tr(f"thread_trouble.{why}", **params), **kwargs)  # type: ignore[union-attr]
+    except discord.HTTPException:
+        log.warning("table %s: could not tell its parent channel either (%s)", table.id, why)
+        told.discard((table.id, why))
+
+
+async def thread_lost(posts: Posts, table: TableRow) -> None:
+    """The table's thread was deleted: remembered (``/games`` says so), the players told."""
+    if table.guild_id is None:
+        return  # a DM's channel is not deleted by anyone but Discord
+    log.warning("table %s: its thread %s is gone", table.id, table.channel_id)
+    posts.lost_threads.add(table.id)
+    await tell_parent(posts, table, "lost")

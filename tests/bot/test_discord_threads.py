@@ -1,0 +1,232 @@
+"""What Discord does to a table's thread and server over weeks: archives or locks the thread, a
+moderator deletes it, the bot is removed and added back, a burst meets rate limits; and
+``/table check``. The move behind a post is saved first: players must still get to see it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+from simcord import Env
+from simcord.backend import serializers
+from simcord.backend.models import Overwrite
+from simcord.enums import OverwriteType
+
+from tests.bot.harness import Table
+from tests.conftest import USER_LOCALES
+
+H = 3600
+DAY = 24 * H
+ARCHIVED = {"status": 400, "code": 50083, "message": "Thread is archived"}
+MISSING = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+
+
+def archive(env: Env, thread: Any, *, locked: bool = False) -> None:
+    env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True, "locked": locked})
+
+
+def is_archived(env: Env, thread: Any) -> bool:
+    return bool(env.backend.channels[thread.id].thread_metadata.archived)
+
+
+def reminders(table: Table) -> list[str]:
+    return [m.content for m in table.thread.history() if m.content.startswith("⏰")]
+
+
+async def test_an_archived_thread_is_unarchived_and_the_reminder_and_timeout_posted(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    await simcord_env.advance_time(12 * H - 120)
+    archive(simcord_env, table.thread)  # 7 days idle, or a moderator archived it
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=1, **ARCHIVED)
+    await simcord_env.advance_time(180)
+    assert len(reminders(table)) == 1  # refused once, unarchived, posted
+    assert not is_archived(simcord_env, table.thread)
+    moves = len(await table.bot.store.moves(table.table_id))
+    await simcord_env.advance_time(3 * DAY - 12 * H - 120)
+    archive(simcord_env, table.thread)
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=1, **ARCHIVED)
+    await simcord_env.advance_time(180)  # the limit: the bot moves for the late player, and shows it
+    assert len(await table.bot.store.moves(table.table_id)) > moves
+    (board,) = [m for m in table.thread.history()[-2:] if "time limit" in m.content and m.attachments]
+    assert all(a.size > 1000 for a in board.attachments)  # the pictures, sent whole the second time
+    assert not is_archived(simcord_env, table.thread)
+    simcord_env.raise_errors()
+
+
+async def test_an_archived_board_post_is_edited_after_unarchiving(simcord_env: Env) -> None:
+    """A step within a turn edits the turn's post; an archived thread refuses the edit with 50083."""
+    table = await Table.open(simcord_env)
+    boards = [m.id for m in table.thread.history() if m.attachments]
+    archive(simcord_env, table.thread)
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}/messages/*", times=1, **ARCHIVED)
+    await table.open_turn_with_a_swap()
+    assert [m.id for m in table.thread.history() if m.attachments] == boards  # edited, not posted anew
+    assert not is_archived(simcord_env, table.thread)
+    assert any(
+        r.method == "PATCH" and r.path == f"/channels/{table.thread.id}" for r in simcord_env.http_requests
+    )
+
+
+async def test_a_board_asked_for_in_an_archived_thread_is_shown(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    archive(simcord_env, table.thread)
+    simcord_env.inject_error("POST", "/interactions/*", times=1, **ARCHIVED)
+    result = await table.carol.slash(table.thread, "runarch board")
+    assert not result.ephemeral and result.response.attachments
+    assert all(a.size > 1000 for a in result.response.attachments)
+    assert not is_archived(simcord_env, table.thread)
+
+
+async def test_a_locked_thread_the_bot_cannot_reopen_is_told_once_in_the_channel(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    await simcord_env.advance_time(12 * H - 120)
+    archive(simcord_env, table.thread, locked=True)
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=None, **ARCHIVED)
+    simcord_env.inject_error("PATCH", f"/channels/{table.thread.id}", times=None, **MISSING)
+    await simcord_env.advance_time(180)  # the reminder
+    await simcord_env.advance_time(3 * DAY)  # the limit: the move is saved, its post refused
+    told = [m for m in table.channel.history() if "🔒" in m.content]
+    assert len(told) == 1
+    assert "*Manage Threads*" in told[0].content and table.thread.mention in told[0].content
+    assert table.alice.mention in told[0].content and table.bob.mention in told[0].content
+    row = await table.row()
+    assert any(m.source == "timeout" for m in await table.bot.store.moves(row.id))
+
+
+@pytest.mark.both_backends
+async def test_a_deleted_thread_is_reopened_by_a_player_in_a_new_thread(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    old = table.thread
+    simcord_env.backend.delete_channel(old.id)  # a moderator deletes the thread
+    await simcord_env.advance_time(12 * H + 60)  # the reminder finds it gone
+    (told,) = [m for m in table.channel.history() if "was deleted" in m.content]
+    assert table.alice.mention in told.content and table.bob.mention in told.content
+    games = await table.alice.slash(table.channel, "games")
+    assert f"thread was deleted, re-open it in {table.channel.mention}" in games.response.content
+    refused = await table.carol.click(told, label="Re-open the table")
+    assert refused.ephemeral and "Only a player" in refused.response.content
+    moves = len(await table.bot.store.moves(table.table_id))
+    await table.alice.click(told, label="Re-open the table")
+    (new,) = table.channel.threads
+    assert new.id != old.id
+    row = await table.row()
+    assert row.channel_id == new.id and row.status == "active"
+    assert len(await table.bot.store.moves(row.id)) == moves  # nothing lost, nothing replayed
+    (board,) = [m for m in new.history() if m.attachments]
+    assert "re-opened the table" in board.content
+    awaited = await table.to_act()
+    assert awaited.mention in board.content
+    games = await table.alice.slash(new, "games")
+    assert new.mention in games.response.content and "deleted" not in games.response.content
+    told = next(m for m in table.channel.history() if m.id == told.id)
+    assert new.mention in told.content and not told.components  # the button is gone with its use
+    assert len(table.channel.threads) == 1
+
+
+async def test_table_check_lists_what_the_bot_lacks_here_in_both_languages(simcord_env: Env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    me = env.bot.user  # type: ignore[union-attr]
+    denied = discord.PermissionOverwrite(attach_files=False, embed_links=False, create_public_threads=False)
+    channel = guild.create_text_channel("games", overwrites={me: denied})
+    fine = guild.create_text_channel("other")
+    user = env.create_user("alice")
+    alice = guild.add_member(user)
+    result = await alice.slash(channel, "table check")
+    assert result.ephemeral
+    text = result.response.content
+    assert "*Attach Files*" in text and "*Embed Links*" in text and "*Create Public Threads*" in text
+    assert "*Send Messages in Threads*" not in text
+    ok = await alice.slash(fine, "table check")
+    assert ok.ephemeral and ok.response.content == "✅ I have every permission I use in this channel."
+    await alice.slash(fine, "runarch new")
+    (thread,) = fine.threads
+    assert (await alice.slash(thread, "table check")).response.content.endswith("in this thread.")
+    dm = await user.slash("table check")
+    assert dm.ephemeral and "only in a server" in dm.response.content
+    USER_LOCALES[alice.id] = "cs"
+    czech = await alice.slash(channel, "table check")
+    assert "*Přikládat soubory*" in czech.response.content and "*Vkládat odkazy*" in czech.response.content
+    assert "V tomto kanálu mi chybí" in czech.response.content
+
+
+async def test_a_reminder_sweep_meeting_rate_limits_sends_each_reminder_once(simcord_env: Env) -> None:
+    env = simcord_env
+    tables = [await Table.open(env) for _ in range(30)]
+    await env.advance_time(12 * H - 120)
+    start = len(env.http_requests)
+    limited = {"status": 429, "code": 0, "message": "You are being rate limited."}
+    env.inject_error("POST", "/channels/*/messages", times=4, **limited)
+    await env.advance_time(180)
+    for table in tables:
+        assert len(reminders(table)) == 1, table.table_id
+    # The sweep posts one reminder at a time, and a refused one is posted again (after the wait the
+    # 429 asks for) before the sweep goes on: it slows down instead of dropping or doubling any.
+    sweep = env.http_requests[start:]
+    posts = [r.path for r in sweep if r.method == "POST" and r.path.endswith("/messages")]
+    assert len(posts) == len(tables) + 4
+    assert [p for i, p in enumerate(posts) if i == 0 or p != posts[i - 1]] == [
+        f"/channels/{t.thread.id}/messages" for t in tables
+    ]
+
+
+@pytest.mark.both_backends
+async def test_tables_pause_while_the_bot_is_off_their_server_and_resume_when_it_is_back(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    table = await Table.open(env)
+    guild_id = table.channel.guild.id
+    await env.advance_time(H)
+    env.backend.emit("GUILD_DELETE", {"id": str(guild_id)})  # the bot was removed from the server
+    await env.advance_time(1)
+    before = len(table.thread.history())
+    moves = len(await table.bot.store.moves(table.table_id))
+    for _ in range(5):  # past the reminder and the 3-day limit (a day at a time: a busy machine)
+        await env.advance_time(DAY)
+    assert len(table.thread.history()) == before  # no reminder, no move at the limit, no stand-in
+    assert len(await table.bot.store.moves(table.table_id)) == moves
+    payload = dict(serializers.guild_create_payload(env.backend, env.backend.guilds[guild_id]))
+    payload.pop("unavailable", None)
+    env.backend.emit("GUILD_CREATE", payload)  # added back
+    await env.advance_time(1)
+    (back,) = [m.content for m in table.thread.history() if "I'm back" in m.content]
+    assert "5 days" in back
+    await env.advance_time(11 * H - 120)  # 1 h had passed before the removal: 11 h are left
+    assert reminders(table) == []
+    await env.advance_time(180)
+    assert len(reminders(table)) == 1
+
+
+async def test_a_permission_taken_away_from_the_thread_is_named_once_in_the_channel(simcord_env: Env) -> None:
+    """Nobody acted (a reminder, a move at the limit): the players hear it in the parent channel."""
+    env = simcord_env
+    table = await Table.open(env)
+    me = env.bot.user  # type: ignore[union-attr]
+    deny = discord.Permissions(send_messages_in_threads=True).value
+    env.backend.set_overwrite(
+        table.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, allow=0, deny=deny)
+    )
+    await env.advance_time(12 * H + 60)  # the reminder is refused with 50013
+    await env.advance_time(3 * DAY)  # the move at the limit is saved, its board refused
+    (told,) = [m.content for m in table.channel.history() if "🚫" in m.content]
+    assert "I lack *Send Messages in Threads*" in told  # as discord.py computes it from its cache
+    assert table.alice.mention in told and table.thread.mention in told
+    assert any(m.source == "timeout" for m in await table.bot.store.moves(table.table_id))
+
+
+@pytest.mark.both_backends
+async def test_a_server_that_took_the_bot_back_while_it_was_stopped_resumes_at_start(
+    simcord_env: Env, make_bot: Any
+) -> None:
+    env = simcord_env
+    table = await Table.open(env)
+    env.backend.emit("GUILD_DELETE", {"id": str(table.channel.guild.id)})
+    await env.advance_time(DAY)
+    assert reminders(table) == []
+    await env.restart_bot(make_bot())  # the server is there again when the bot starts
+    await env.advance_time(1)
+    assert len([m for m in table.thread.history() if "I'm back" in m.content]) == 1
+    await env.advance_time(12 * H + 60)  # the time away counts from the start
+    assert len(reminders(table)) == 1
