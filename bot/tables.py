@@ -24,6 +24,7 @@ from bot.clock_settings import ClockSettings
 from bot.errors import UserError
 from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
+from bot.outcome import commit_resolved
 from bot.private_events import PrivateEvents
 from bot.refusals import over_refusal
 from bot.retry import MadeFrom, retries
@@ -331,12 +332,13 @@ class TableService(TurnPosts, PrivateEvents):
             moves, state, events = self._apply(interaction, table, seat, (notation, *then))
             new_turn = self.starts_turn(table, moves, state)
             try:
-                table = await self.store.commit_moves(
+                table = await commit_resolved(
+                    self.store,
+                    interaction,
                     table.id,
                     expected_version=table.version,
                     moves=moves,
                     state=state,
-                    interaction_id=interaction.id,
                     results=self.results(table, self.adapters[table.game].game, state),
                     awaited=self.awaited(self.adapters[table.game].game, state, table.automated),
                 )

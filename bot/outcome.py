@@ -1,0 +1,65 @@
+"""A move whose COMMIT went unanswered (the database's server died at that moment): find out
+whether it was saved instead of telling the player it failed.
+
+The store raises :class:`db.errors.OutcomeUnknown`; the interaction's id is stored with every
+move it made (:mod:`db.interactions`), so once the database answers again, looking for that id
+tells the truth. A move that was saved is shown as saved; one that was not is committed again
+(its interaction id keeps it from ever counting twice). The wait may outlast Discord's three
+seconds, so the interaction is acknowledged first. Should the database stay away longer than
+``RESOLVE_SECONDS``, the player is told that the outcome is unknown (``errors.storage_unknown``),
+never that nothing was saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+
+from bot.quiet import acknowledge
+from db.errors import OutcomeUnknown, StorageFault
+from db.models import TableRow
+from db.store import Store
+
+log = logging.getLogger(__name__)
+
+RESOLVE_SECONDS = 30.0
+"""How long a move waits for the database to answer again (a crashed server's restart)."""
+POLL_SECONDS = 0.25
+
+
+async def commit_resolved(
+    store: Store, interaction: discord.Interaction, table_id: int, **commit: Any
+) -> TableRow:
+    """``store.commit_moves(table_id, interaction_id=interaction.id, **commit)``, its outcome
+    found out if the COMMIT went unanswered: the table as saved, or the store's refusal."""
+    try:
+        return await store.commit_moves(table_id, interaction_id=interaction.id, **commit)
+    except OutcomeUnknown as unknown:
+        if not await saved(store, interaction, unknown):
+            log.info("interaction %s was not saved before the database went away: saving it", interaction.id)
+            return await store.commit_moves(table_id, interaction_id=interaction.id, **commit)
+    log.info("interaction %s was saved before the database went away", interaction.id)
+    table = await store.table(table_id)
+    assert table is not None, "a table is never deleted"
+    return table
+
+
+async def saved(store: Store, interaction: discord.Interaction, unknown: OutcomeUnknown) -> bool:
+    """Whether the interaction took effect, read once the database answers; ``unknown`` again if
+    it does not answer within ``RESOLVE_SECONDS``."""
+    try:
+        await acknowledge(interaction)
+    except discord.HTTPException:
+        log.warning("could not acknowledge interaction %s while its outcome is unknown", interaction.id)
+    deadline = time.monotonic() + RESOLVE_SECONDS
+    while True:
+        try:
+            return await store.interaction_seen(interaction.id)
+        except StorageFault:
+            if time.monotonic() > deadline:
+                raise unknown from None
+            await asyncio.sleep(POLL_SECONDS)
