@@ -320,6 +320,46 @@ class TableService(TurnPosts, PrivateEvents):
         meanwhile (``retries``); a board-bound one is refused as stale. The interaction id
         makes sure it is never applied twice.
         """
+        try:
+            saved = await self._saved_move(interaction, notation, game, expected_version, made_from, then)
+        except UserError:
+            if await self.store.interaction_seen(interaction.id):
+                # Discord delivered it again after it took effect (the move it made may be
+                # illegal now, the game over): the first delivery was answered, and Discord
+                # refuses a second answer (40060).
+                log.info("interaction %s was delivered again after it took effect", interaction.id)
+                return None
+            raise
+        if saved is None:
+            return None
+        before, table, seat, moves, events, new_turn = saved
+        self.clocks_changed()
+        offer_after_move(self, before, table, seat, moves)
+        await self.show_move(
+            interaction,
+            table,
+            events,
+            mover=seat,
+            new_turn=new_turn,
+            from_picker=from_picker,
+            awaited_before=self.awaited(self.adapters[table.game].game, before.state or {}, before.automated),
+        )
+        self.move_shown(interaction)
+        await self.tell_private(table, events, interaction)
+        return Played(table=table, events=events)
+
+    async def _saved_move(
+        self,
+        interaction: discord.Interaction,
+        notation: str,
+        game: str | None,
+        expected_version: int | None,
+        made_from: MadeFrom | None,
+        then: Sequence[str],
+    ) -> tuple[TableRow, TableRow, int, list[NewMove], list[Event], bool] | None:
+        """The move of :meth:`play` judged and committed: the table before and after, the seat,
+        the moves stored, their events and whether they began a turn; ``None`` if this
+        interaction had taken effect already. A refusal is a ``UserError``."""
         table = await self.running_table_here(interaction, game)
         typed = interaction.type == discord.InteractionType.application_command
         bound = expected_version is not None and made_from is None
@@ -355,22 +395,7 @@ class TableService(TurnPosts, PrivateEvents):
             except DuplicateInteraction:
                 log.info("interaction %s was already applied", interaction.id)
                 return None
-            self.clocks_changed()
-            offer_after_move(self, before, table, seat, moves)
-            await self.show_move(
-                interaction,
-                table,
-                events,
-                mover=seat,
-                new_turn=new_turn,
-                from_picker=from_picker,
-                awaited_before=self.awaited(
-                    self.adapters[table.game].game, before.state or {}, before.automated
-                ),
-            )
-            self.move_shown(interaction)
-            await self.tell_private(table, events, interaction)
-            return Played(table=table, events=events)
+            return before, table, seat, moves, events, new_turn
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     @staticmethod
