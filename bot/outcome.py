@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -36,12 +37,26 @@ async def commit_resolved(
 ) -> TableRow:
     """``store.commit_moves(table_id, interaction_id=interaction.id, **commit)``, its outcome
     found out if the COMMIT went unanswered: the table as saved, or the store's refusal."""
+    return await resolved(
+        store,
+        interaction,
+        table_id,
+        lambda: store.commit_moves(table_id, interaction_id=interaction.id, **commit),
+    )
+
+
+async def resolved(
+    store: Store, interaction: discord.Interaction, table_id: int, write: Callable[[], Awaitable[TableRow]]
+) -> TableRow:
+    """``write()``, a write of ``interaction`` to ``table_id`` recorded under its id, its outcome
+    found out if the COMMIT went unanswered: the table as saved, or what ``write`` raises when
+    it is run again because it was not saved."""
     try:
-        return await store.commit_moves(table_id, interaction_id=interaction.id, **commit)
+        return await write()
     except OutcomeUnknown as unknown:
         if not await saved(store, interaction, unknown):
             log.info("interaction %s was not saved before the database went away: saving it", interaction.id)
-            return await store.commit_moves(table_id, interaction_id=interaction.id, **commit)
+            return await write()
     log.info("interaction %s was saved before the database went away", interaction.id)
     table = await store.table(table_id)
     assert table is not None, "a table is never deleted"
