@@ -24,7 +24,7 @@ from simcord import Env
 
 from bot.config import Config
 from db.pg_backend import PgTx
-from tests.bot.harness import moved
+from tests.bot.harness import left_nothing, moved
 from tests.bot.marsbot_table import MarsBotTable
 from tests.bot.test_storage_faults import answered
 from tests.pg_support import Crashable, in_thread, with_database
@@ -188,3 +188,29 @@ async def test_the_server_killed_during_moves_again_and_again_loses_and_doubles_
     assert url is not None
     stored = await moves_in_database(url, table.table_id, table.person.id)
     assert stored == acknowledged, "a move acknowledged to its player was lost or stored twice"
+
+
+async def test_an_undo_the_server_died_under_is_found_out_and_made_once(
+    simcord_env: Env, crashable: Crashable, bot_config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/marsbot undo`` whose COMMIT went unanswered (saved, or not) or whose connection failed to
+    be given back: the undo is made, once, and answered as made."""
+    table = await MarsBotTable.open(simcord_env)
+    await table.start()
+    assert table.table_id is not None
+    crashes = Crashes(crashable, monkeypatch)
+    url = bot_config.database_url
+    assert url is not None
+    for when in ("after_commit", "reply_lost", "before_commit"):
+        notation = table.next_move(await table.state())
+        assert moved(await table.play(notation))
+        made = await moves_in_database(url, table.table_id, table.person.id)
+        crashes.arm(when, restart_after=0.5 if when in COMES_BACK else None)
+        undone = await table.person.slash("marsbot undo")
+        if crashes.restart is not None and when in COMES_BACK:
+            await asyncio.to_thread(crashes.restart.join)
+        else:
+            crashable.start()
+        assert left_nothing(undone), (when, answered(undone))
+        table.moves.pop()
+        assert await moves_in_database(url, table.table_id, table.person.id) == made[:-1], when
