@@ -8,6 +8,10 @@ tells the truth. A move that was saved is shown as saved; one that was not is co
 seconds, so the interaction is acknowledged first. Should the database stay away longer than
 ``RESOLVE_SECONDS``, the player is told that the outcome is unknown (``errors.storage_unknown``),
 never that nothing was saved.
+
+After a change is saved, showing it may still need the database (the board post's id is stored,
+a digest read): should it be gone by then, the player is not told that nothing was saved
+(:func:`shown_after_saving`).
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from typing import Any
 
 import discord
 
+from bot.i18n import lang_of, t
 from bot.quiet import acknowledge
-from db.errors import OutcomeUnknown, StorageFault
+from db.errors import OutcomeUnknown, StorageFault, is_storage_fault
 from db.models import TableRow
 from db.store import Store
 
@@ -78,3 +83,22 @@ async def saved(store: Store, interaction: discord.Interaction, unknown: Outcome
             if time.monotonic() > deadline:
                 raise unknown from None
             await asyncio.sleep(POLL_SECONDS)
+
+
+async def shown_after_saving(interaction: discord.Interaction, show: Awaitable[None]) -> None:
+    """Await ``show``, which shows a change already saved. A storage fault in it (the database
+    went away after the commit) is logged; the player, unless already answered (the board was
+    posted), hears that the change was saved and the board will show it."""
+    try:
+        await show
+    except Exception as error:
+        if not is_storage_fault(error):
+            raise
+        log.warning("interaction %s saved; the database went away as it was shown: %s", interaction.id, error)
+        if interaction.response.is_done():
+            return
+        try:
+            text = t(lang_of(interaction.locale), "errors.storage_after_save")
+            await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell the user that interaction %s was saved", interaction.id)

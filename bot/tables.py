@@ -24,7 +24,7 @@ from bot.clock_settings import ClockSettings
 from bot.errors import UserError
 from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
-from bot.outcome import commit_resolved
+from bot.outcome import commit_resolved, shown_after_saving
 from bot.private_events import PrivateEvents
 from bot.refusals import over_refusal
 from bot.retry import MadeFrom, retries
@@ -335,17 +335,22 @@ class TableService(TurnPosts, PrivateEvents):
         before, table, seat, moves, events, new_turn = saved
         self.clocks_changed()
         offer_after_move(self, before, table, seat, moves)
-        await self.show_move(
-            interaction,
-            table,
-            events,
-            mover=seat,
-            new_turn=new_turn,
-            from_picker=from_picker,
-            awaited_before=self.awaited(self.adapters[table.game].game, before.state or {}, before.automated),
-        )
-        self.move_shown(interaction)
-        await self.tell_private(table, events, interaction)
+        awaited_before = self.awaited(self.adapters[table.game].game, before.state or {}, before.automated)
+
+        async def show() -> None:
+            await self.show_move(
+                interaction,
+                table,
+                events,
+                mover=seat,
+                new_turn=new_turn,
+                from_picker=from_picker,
+                awaited_before=awaited_before,
+            )
+            self.move_shown(interaction)
+            await self.tell_private(table, events, interaction)
+
+        await shown_after_saving(interaction, show())
         return Played(table=table, events=events)
 
     async def _saved_move(

@@ -25,7 +25,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
-from bot.outcome import resolved
+from bot.outcome import resolved, shown_after_saving
 from bot.refusals import over_refusal
 from bot.retry import retries
 from bot.undo_post import show_taken_back
@@ -225,6 +225,7 @@ async def take_back(
             continue
         service.clocks_changed()
         remember(service, table, can_step_again(looked, found, seat))
-        await show_taken_back(service, interaction, table, seat, found.state, looked.steps[found.keep :])
+        shown = show_taken_back(service, interaction, table, seat, found.state, looked.steps[found.keep :])
+        await shown_after_saving(interaction, shown)
         return table
     raise AssertionError("unreachable: the last attempt returns or raises")

@@ -164,6 +164,8 @@ async def test_the_server_killed_during_moves_again_and_again_loses_and_doubles_
         # answers again (saved, or not and then saved now): all but the first show on the board.
         if moved(result) != (when != "statement") or (not moved(result) and not says_down(result)):
             wrong.append(f"{when} {notation}: {answered(result)}")
+        if moved(result) and any(words in answered(result) for words in (*DOWN, "Something went wrong")):
+            wrong.append(f"{when} {notation} saved, yet: {answered(result)}")
         if when in COMES_BACK:
             assert crashes.restart is not None
             await asyncio.to_thread(crashes.restart.join)
