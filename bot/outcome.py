@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from bot.errors import send_ephemeral
 from bot.i18n import lang_of, t
 from bot.quiet import acknowledge
 from db.errors import OutcomeUnknown, StorageFault, is_storage_fault
@@ -85,20 +86,21 @@ async def saved(store: Store, interaction: discord.Interaction, unknown: Outcome
             await asyncio.sleep(POLL_SECONDS)
 
 
-async def shown_after_saving(interaction: discord.Interaction, show: Awaitable[None]) -> None:
+async def shown_after_saving(
+    interaction: discord.Interaction, show: Awaitable[None], shown: Callable[[], bool]
+) -> None:
     """Await ``show``, which shows a change already saved. A storage fault in it (the database
-    went away after the commit) is logged; the player, unless already answered (the board was
-    posted), hears that the change was saved and the board will show it."""
+    went away after the commit) is logged; unless the board already ``shown()`` the change, the
+    player hears that it was saved and the board will show it."""
     try:
         await show
     except Exception as error:
         if not is_storage_fault(error):
             raise
         log.warning("interaction %s saved; the database went away as it was shown: %s", interaction.id, error)
-        if interaction.response.is_done():
+        if shown():
             return
         try:
-            text = t(lang_of(interaction.locale), "errors.storage_after_save")
-            await interaction.response.send_message(text, ephemeral=True)
+            await send_ephemeral(interaction, t(lang_of(interaction.locale), "errors.storage_after_save"))
         except discord.HTTPException:
             log.warning("could not tell the user that interaction %s was saved", interaction.id)

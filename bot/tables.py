@@ -350,7 +350,7 @@ class TableService(TurnPosts, PrivateEvents):
             self.move_shown(interaction)
             await self.tell_private(table, events, interaction)
 
-        await shown_after_saving(interaction, show())
+        await shown_after_saving(interaction, show(), lambda: self.board_shows(table))
         return Played(table=table, events=events)
 
     async def _saved_move(
@@ -402,6 +402,11 @@ class TableService(TurnPosts, PrivateEvents):
                 return None
             return before, table, seat, moves, events, new_turn
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def board_shows(self, table: TableRow) -> bool:
+        """Whether the table's board post shows ``table``'s version (it was posted or edited)."""
+        post = self.turn_posts.get(table.id)
+        return post is not None and post.version >= table.version
 
     @staticmethod
     def _still_stands(table: TableRow, expected_version: int | None, made_from: MadeFrom | None) -> bool:

@@ -226,6 +226,6 @@ async def take_back(
         service.clocks_changed()
         remember(service, table, can_step_again(looked, found, seat))
         shown = show_taken_back(service, interaction, table, seat, found.state, looked.steps[found.keep :])
-        await shown_after_saving(interaction, shown)
+        await shown_after_saving(interaction, shown, partial(service.board_shows, table))
         return table
     raise AssertionError("unreachable: the last attempt returns or raises")
