@@ -194,14 +194,16 @@ class PgBackend:
                 if attempt == ATTEMPTS:
                     raise StorageFault(self.where, f"too busy: {_problem(exc)}") from exc
             except _FAULTS as exc:
-                if stage == "commit" and write:  # the COMMIT was sent, its answer never came
+                if stage == "commit" and not write:  # a read had its one snapshot whole
+                    return result
+                if stage == "commit":  # the COMMIT was sent, its answer never came
                     raise OutcomeUnknown(self.where, _problem(exc)) from exc
                 if stage != "begin" or fresh:
                     raise StorageFault(self.where, _problem(exc)) from exc
                 # A pooled connection the server had closed (a restart): nothing was sent. Its
                 # siblings are as dead, so every one is replaced, and the operation runs again.
                 fresh = True
-                self.pool.expire_connections()
+                await self.pool.expire_connections()
                 continue
             finally:
                 await self._release(conn)
