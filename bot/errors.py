@@ -3,8 +3,9 @@
 Layers: a component or command raises :class:`UserError`; the cog/tree handlers (and
 :func:`run_guarded` for components) turn it into one ephemeral sentence. Nothing has
 been changed when a UserError is raised. A storage fault (disk full, read-only or locked
-database) rolls its transaction back, and is answered at the same layers with one sentence
-saying that nothing was saved.
+database, its server down) rolls its transaction back, and is answered at the same layers with
+one sentence saying that nothing was saved; one whose COMMIT went unanswered and could not be
+found out (``bot.outcome``) says just that.
 """
 
 from __future__ import annotations
