@@ -22,6 +22,7 @@ import pytest
 from asyncpg.connection import Connection
 from simcord import Env
 
+from bot import outcome
 from bot.config import Config
 from db.pg_backend import PgTx
 from tests.bot.harness import left_nothing, moved
@@ -216,3 +217,34 @@ async def test_an_undo_the_server_died_under_is_found_out_and_made_once(
         assert left_nothing(undone), (when, answered(undone))
         table.moves.pop()
         assert await moves_in_database(url, table.table_id, table.person.id) == made[:-1], when
+
+
+UNKNOWN = {
+    "en": "stopped answering just as your move was being saved, so I can't tell whether it was.",
+    "cs": "přestala odpovídat právě ve chvíli, kdy se tvůj tah ukládal, takže nevím, jestli se uložil.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+async def test_a_move_whose_outcome_stays_unknown_is_told_so_never_as_not_saved(
+    simcord_env: Env,
+    crashable: Crashable,
+    bot_config: Config,
+    monkeypatch: pytest.MonkeyPatch,
+    user_locales: dict[int, str],
+    lang: str,
+) -> None:
+    """The server died after committing the move and before saying so, and stays down longer than
+    the bot waits: the player hears that nobody can tell yet, in their language."""
+    monkeypatch.setattr(outcome, "RESOLVE_SECONDS", 0.3)
+    table = await MarsBotTable.open(simcord_env)
+    await table.start()
+    user_locales[table.person.id] = lang
+    crashes = Crashes(crashable, monkeypatch)
+    crashes.arm("reply_lost")
+    try:
+        result = await table.play(table.next_move(await table.state()))
+    finally:
+        crashable.start()
+    assert result.ephemeral and UNKNOWN[lang] in answered(result), answered(result)
+    assert "Nothing was saved" not in answered(result) and "Nic se neuložilo" not in answered(result)
