@@ -10,6 +10,7 @@ so a shared server is left as it was: they are dropped when the session ends. Th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import subprocess
@@ -153,10 +154,6 @@ class Crashable:
         command = [str(POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(self.data), "-w", *args]
         subprocess.run(command, check=True, capture_output=True, timeout=60, user=self._user)
 
-    def pid(self) -> int:
-        """The postmaster's process id: the first line of ``postmaster.pid`` in the data folder."""
-        return int((self.data / "postmaster.pid").read_text().splitlines()[0])
-
     def start(self) -> None:
         """Start the postmaster and return once it accepts connections."""
         from pgserver._commands import POSTGRES_BIN_PATH
@@ -174,6 +171,8 @@ class Crashable:
             time.sleep(0.01)
 
     def _ready(self) -> bool:
+        """Whether ``postmaster.pid`` (pid, data folder, …, status on its 8th line) says that our
+        postmaster accepts connections."""
         try:
             lines = (self.data / "postmaster.pid").read_text().splitlines()
         except FileNotFoundError:
@@ -196,7 +195,8 @@ class Crashable:
         while [c for c in children if _running(c)]:  # the backends see it die and go
             if time.monotonic() > deadline:  # pragma: no cover - one that did not notice in 5 s
                 for child in children:
-                    child.kill()
+                    with contextlib.suppress(psutil.NoSuchProcess):
+                        child.kill()
             time.sleep(0.01)
         self.kills += 1
 
