@@ -3,8 +3,9 @@
 Layers: a component or command raises :class:`UserError`; the cog/tree handlers (and
 :func:`run_guarded` for components) turn it into one ephemeral sentence. Nothing has
 been changed when a UserError is raised. A storage fault (disk full, read-only or locked
-database) rolls its transaction back, and is answered at the same layers with one sentence
-saying that nothing was saved.
+database, its server down) rolls its transaction back, and is answered at the same layers with
+one sentence saying that nothing was saved; one whose COMMIT went unanswered and could not be
+found out (``bot.outcome``) says just that.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from discord import app_commands
 
 from bot.i18n import lang_of, t
 from bot.outgoing import QUOTE_MAX, quote
-from db.errors import is_storage_fault
+from db.errors import OutcomeUnknown, is_storage_fault
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +81,13 @@ async def reply_unexpected(interaction: discord.Interaction, error: BaseExceptio
 
 
 async def reply_storage_fault(interaction: discord.Interaction, error: BaseException) -> None:
-    """The database could not be used (disk full, read-only, locked): the transaction was rolled
-    back, so the player hears that nothing was saved and the board is unchanged."""
+    """The database could not be used (disk full, read-only, locked, its server down): the
+    transaction was rolled back, so the player hears that nothing was saved and the board is
+    unchanged; or its COMMIT went unanswered (``OutcomeUnknown``), and the player hears just that."""
     log.error("the database could not be used during an interaction", exc_info=error)
+    key = "errors.storage_unknown" if isinstance(error, OutcomeUnknown) else "errors.storage"
     try:
-        await send_ephemeral(interaction, t(lang_of(interaction.locale), "errors.storage"))
+        await send_ephemeral(interaction, t(lang_of(interaction.locale), key))
     except discord.HTTPException:
         log.warning("could not tell the user about a storage fault")
 

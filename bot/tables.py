@@ -24,6 +24,7 @@ from bot.clock_settings import ClockSettings
 from bot.errors import UserError
 from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
+from bot.outcome import commit_resolved, shown_after_saving
 from bot.private_events import PrivateEvents
 from bot.refusals import over_refusal
 from bot.retry import MadeFrom, retries
@@ -319,6 +320,51 @@ class TableService(TurnPosts, PrivateEvents):
         meanwhile (``retries``); a board-bound one is refused as stale. The interaction id
         makes sure it is never applied twice.
         """
+        try:
+            saved = await self._saved_move(interaction, notation, game, expected_version, made_from, then)
+        except UserError:
+            if await self.store.interaction_seen(interaction.id):
+                # Discord delivered it again after it took effect (the move it made may be
+                # illegal now, the game over): the first delivery was answered, and Discord
+                # refuses a second answer (40060).
+                log.info("interaction %s was delivered again after it took effect", interaction.id)
+                return None
+            raise
+        if saved is None:
+            return None
+        before, table, seat, moves, events, new_turn = saved
+        self.clocks_changed()
+        offer_after_move(self, before, table, seat, moves)
+        awaited_before = self.awaited(self.adapters[table.game].game, before.state or {}, before.automated)
+
+        async def show() -> None:
+            await self.show_move(
+                interaction,
+                table,
+                events,
+                mover=seat,
+                new_turn=new_turn,
+                from_picker=from_picker,
+                awaited_before=awaited_before,
+            )
+            self.move_shown(interaction)
+            await self.tell_private(table, events, interaction)
+
+        await shown_after_saving(interaction, show(), lambda: self.board_shows(table))
+        return Played(table=table, events=events)
+
+    async def _saved_move(
+        self,
+        interaction: discord.Interaction,
+        notation: str,
+        game: str | None,
+        expected_version: int | None,
+        made_from: MadeFrom | None,
+        then: Sequence[str],
+    ) -> tuple[TableRow, TableRow, int, list[NewMove], list[Event], bool] | None:
+        """The move of :meth:`play` judged and committed: the table before and after, the seat,
+        the moves stored, their events and whether they began a turn; ``None`` if this
+        interaction had taken effect already. A refusal is a ``UserError``."""
         table = await self.running_table_here(interaction, game)
         typed = interaction.type == discord.InteractionType.application_command
         bound = expected_version is not None and made_from is None
@@ -331,12 +377,13 @@ class TableService(TurnPosts, PrivateEvents):
             moves, state, events = self._apply(interaction, table, seat, (notation, *then))
             new_turn = self.starts_turn(table, moves, state)
             try:
-                table = await self.store.commit_moves(
+                table = await commit_resolved(
+                    self.store,
+                    interaction,
                     table.id,
                     expected_version=table.version,
                     moves=moves,
                     state=state,
-                    interaction_id=interaction.id,
                     results=self.results(table, self.adapters[table.game].game, state),
                     awaited=self.awaited(self.adapters[table.game].game, state, table.automated),
                 )
@@ -353,23 +400,13 @@ class TableService(TurnPosts, PrivateEvents):
             except DuplicateInteraction:
                 log.info("interaction %s was already applied", interaction.id)
                 return None
-            self.clocks_changed()
-            offer_after_move(self, before, table, seat, moves)
-            await self.show_move(
-                interaction,
-                table,
-                events,
-                mover=seat,
-                new_turn=new_turn,
-                from_picker=from_picker,
-                awaited_before=self.awaited(
-                    self.adapters[table.game].game, before.state or {}, before.automated
-                ),
-            )
-            self.move_shown(interaction)
-            await self.tell_private(table, events, interaction)
-            return Played(table=table, events=events)
+            return before, table, seat, moves, events, new_turn
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def board_shows(self, table: TableRow) -> bool:
+        """Whether the table's board post shows ``table``'s version (it was posted or edited)."""
+        post = self.turn_posts.get(table.id)
+        return post is not None and post.version >= table.version
 
     @staticmethod
     def _still_stands(table: TableRow, expected_version: int | None, made_from: MadeFrom | None) -> bool:

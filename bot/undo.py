@@ -18,12 +18,14 @@ import json
 import logging
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
+from bot.outcome import resolved, shown_after_saving
 from bot.refusals import over_refusal
 from bot.retry import retries
 from bot.undo_post import show_taken_back
@@ -209,9 +211,10 @@ async def take_back(
         if isinstance(found, Stop):
             raise refusal(service, table, found, tr)
         try:
-            table = await commit(
-                service.store, looked, found, service.awaited(engine, found.state), interaction.id
+            write = partial(
+                commit, service.store, looked, found, service.awaited(engine, found.state), interaction.id
             )
+            table = await resolved(service.store, interaction, here.id, write)
         except DuplicateInteraction:
             log.info("undo interaction %s was already applied", interaction.id)
             return table
@@ -222,6 +225,7 @@ async def take_back(
             continue
         service.clocks_changed()
         remember(service, table, can_step_again(looked, found, seat))
-        await show_taken_back(service, interaction, table, seat, found.state, looked.steps[found.keep :])
+        shown = show_taken_back(service, interaction, table, seat, found.state, looked.steps[found.keep :])
+        await shown_after_saving(interaction, shown, partial(service.board_shows, table))
         return table
     raise AssertionError("unreachable: the last attempt returns or raises")

@@ -87,6 +87,13 @@ class StorageFault(StoreError):
         self.problem = problem
 
 
+class OutcomeUnknown(StorageFault):
+    """The connection to the database was lost while a write was committing: it may or may not have
+    been saved. Unlike every other ``StorageFault`` this one must not be told as "nothing was
+    saved"; an interaction's write is resolved by looking for its id once the database answers
+    (:mod:`db.interactions`)."""
+
+
 class SchemaTooNew(StorageFault):
     """The database file was written by a newer version of the bot than this one."""
 

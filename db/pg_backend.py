@@ -23,16 +23,23 @@ across processes: the checks are in the database, nothing relies on a lock in th
 
 Connection loss, a server shutting down, a full disk, a read-only server, or a contention that
 outlasts the retries raise :class:`db.errors.StorageFault`: the transaction did not commit
-(nothing was saved), and the bot says so. (Should the connection drop during the COMMIT itself
-the outcome is unknown to us; a retried interaction is then recognised by its id.) A pooled
+(nothing was saved), and the bot says so. Should the connection drop during the COMMIT itself
+(the server killed at that moment), the outcome is unknown to us: that raises
+:class:`db.errors.OutcomeUnknown`, which the bot resolves by looking for the interaction's id
+once the database answers (:mod:`bot.outcome`). Giving a connection back to the pool never
+changes an outcome: a dead connection that fails to reset is closed and forgotten. A pooled
 connection the server closed while it was idle (a restart of PostgreSQL) fails at its BEGIN,
-before anything was sent; the operation then runs once more on a new connection, so a restart
-costs no player a move.
+before anything was sent; its siblings are then as dead, so the pool replaces them all and the
+operation runs once more, so a restart costs no player a move. The pool keeps no floor of idle
+connections: each acquire connects when none is alive, so it reconnects by itself after a
+restart without a background task retrying while the server is down.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import random
 import re
 import urllib.parse
@@ -42,7 +49,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import asyncpg
 
-from db.errors import StorageFault
+from db.errors import OutcomeUnknown, StorageFault
 from db.pg_dialect import statement
 from db.tx import Outcome, Row, Tx
 
@@ -74,6 +81,8 @@ _FAULTS = (
     TimeoutError,
 )
 _STATUS_COUNT = re.compile(r"(\d+)$")
+
+log = logging.getLogger(__name__)
 
 
 def is_url(target: str) -> bool:
@@ -143,8 +152,11 @@ class PgBackend:
         """A pool on ``url``; ``StorageFault`` if the server cannot be reached or refuses us."""
         where = redacted(url)
         try:
+            # No floor of idle connections (min_size 0): every acquire connects anew when the pool
+            # has no live connection, which is all a restarted server needs, while a floor adds a
+            # task that, while the server is down, keeps reconnecting in the background.
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, init=_init_connection, command_timeout=60
+                url, min_size=0, max_size=pool_size, init=_init_connection, command_timeout=60
             )
         except _FAULTS as exc:
             raise StorageFault(where, _problem(exc)) from exc
@@ -157,32 +169,71 @@ class PgBackend:
         """``op(tx, *args, **kwargs)`` as one transaction, run again while concurrent ones win."""
         self.handoffs += 1
         level = "serializable" if write else "repeatable_read"
-        fresh = False  # whether a connection found dead before its BEGIN was replaced already
+        fresh = False  # whether the pool's connections were replaced after one was found dead
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 conn = await self.pool.acquire()
             except (*_FAULTS, asyncpg.PostgresError) as exc:  # whatever keeps us from connecting
                 raise StorageFault(self.where, _problem(exc)) from exc
-            began = False
+            stage = "begin"
             try:
-                async with conn.transaction(isolation=level, readonly=not write):
-                    began = True
-                    return await op(PgTx(conn), *args, **kwargs)
+                tx = conn.transaction(isolation=level, readonly=not write)
+                await tx.start()
+                stage = "work"
+                try:
+                    result = await op(PgTx(conn), *args, **kwargs)
+                except BaseException:
+                    await _roll_back(conn, tx)
+                    raise
+                stage = "commit"
+                await tx.commit()
+                return result
             except _RETRY as exc:
                 if isinstance(exc, asyncpg.UniqueViolationError) and attempt >= UNIQUE_ATTEMPTS:
                     raise  # the rerun saw the other commit and still broke the constraint: a bug
                 if attempt == ATTEMPTS:
                     raise StorageFault(self.where, f"too busy: {_problem(exc)}") from exc
             except _FAULTS as exc:
-                if began or fresh:
+                if stage == "commit" and not write:  # a read had its one snapshot whole
+                    return result
+                if stage == "commit":  # the COMMIT was sent, its answer never came
+                    raise OutcomeUnknown(self.where, _problem(exc)) from exc
+                if stage != "begin" or fresh:
                     raise StorageFault(self.where, _problem(exc)) from exc
-                fresh = True  # a pooled connection the server had closed (a restart): nothing was sent
+                # A pooled connection the server had closed (a restart): nothing was sent. Its
+                # siblings are as dead, so every one is replaced, and the operation runs again.
+                fresh = True
+                await self.pool.expire_connections()
                 continue
             finally:
-                await self.pool.release(conn)
+                await self._release(conn)
             self.retries += 1
             await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))  # let the winner finish
         raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _release(self, conn: asyncpg.Connection) -> None:
+        """Give ``conn`` back to the pool. A connection the server dropped may fail to reset
+        (asyncpg's "cannot switch to state 15"): asyncpg then closes it and the pool opens a new
+        one when needed. That failure must never replace the operation's outcome (a saved move
+        reported as failed), so it is logged and dropped."""
+        try:
+            await self.pool.release(conn)
+        except Exception as exc:
+            log.warning("a connection to %s could not be reset and was closed: %s", self.where, _problem(exc))
+            with contextlib.suppress(Exception):
+                conn.terminate()
+
+
+async def _roll_back(conn: asyncpg.Connection, tx: Any) -> None:
+    """Roll back after the operation raised; on a lost connection there is nothing to roll back
+    (the server drops an open transaction with its connection), and the operation's own error
+    is the one to report."""
+    if conn.is_closed():
+        return
+    try:
+        await tx.rollback()
+    except (*_FAULTS, asyncpg.PostgresError) as exc:
+        log.info("a rollback failed (the operation's own error follows): %s", _problem(exc))
 
 
 def _problem(exc: BaseException) -> str:

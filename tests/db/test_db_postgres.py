@@ -17,10 +17,11 @@ import pytest
 
 from db import DuplicateInteraction, NewMove, NewResult, StaleVersion, StorageFault, Store
 from db.boards import BoardKey
-from db.errors import is_storage_fault
+from db.errors import OutcomeUnknown, is_storage_fault
+from db.pg_backend import PgBackend
 from db.pg_dialect import migration, placeholders
 from tests.db.db_support import ALICE, HOST, FakeClock
-from tests.pg_support import with_database
+from tests.pg_support import in_thread, with_database
 
 
 @pytest.fixture
@@ -128,6 +129,82 @@ async def test_a_restart_costs_nothing_and_a_database_out_of_reach_is_a_storage_
         await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         await admin.close()
         await store.close()
+
+
+async def test_a_restart_replaces_every_dead_pooled_connection(pg_url: str, clock: FakeClock) -> None:
+    """A server restart leaves every connection of the pool dead, not only one: the next write
+    works anyway (it used to try one more connection, as dead, and fail)."""
+    store = Store(pg_url, clock=clock)
+    await store.open()
+    table = await _table(store, 710)
+    name = urllib.parse.urlsplit(pg_url).path.lstrip("/")
+    gate = asyncio.Event()
+    backend = store._ops()
+    assert isinstance(backend, PgBackend)
+
+    async def holding(tx: object) -> None:
+        await gate.wait()
+
+    holders = [asyncio.ensure_future(backend.run(holding, write=False)) for _ in range(4)]
+    await asyncio.sleep(0.2)  # four connections open at once, then back in the pool
+    gate.set()
+    await asyncio.gather(*holders)
+
+    async def terminate() -> None:
+        admin = await asyncpg.connect(with_database(pg_url, "postgres"))
+        try:
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", name
+            )
+        finally:
+            await admin.close()
+
+    # From another thread, while this loop waits: the pool learns of it only when it uses them.
+    in_thread(terminate)
+    row = await store.commit_moves(
+        table, expected_version=1, moves=[NewMove(0, "a", HOST)], state={"n": 1}, interaction_id=9
+    )
+    assert row.version == 2
+    await store.close()
+
+
+async def test_a_failed_release_or_a_lost_commit_never_hides_what_happened(
+    pg_url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36: a saved move is returned even if giving its dead connection back fails; a
+    COMMIT whose answer never came is ``OutcomeUnknown`` (never "nothing was saved"); a read
+    keeps its rows if only its COMMIT failed."""
+    store = Store(pg_url, clock=clock)
+    await store.open()
+    table = await _table(store, 720)
+    release = asyncpg.pool.Pool.release
+
+    async def failing_release(pool: asyncpg.Pool, conn: object, **kwargs: object) -> None:
+        await release(pool, conn, **kwargs)  # type: ignore[arg-type]
+        raise asyncpg.InternalClientError("cannot switch to state 15; another operation is in progress")
+
+    monkeypatch.setattr(asyncpg.pool.Pool, "release", failing_release)
+    row = await store.commit_moves(
+        table, expected_version=1, moves=[NewMove(0, "a", HOST)], state={"n": 1}, interaction_id=11
+    )
+    assert row.version == 2
+    monkeypatch.setattr(asyncpg.pool.Pool, "release", release)
+
+    commit = asyncpg.transaction.Transaction.commit
+
+    async def unanswered(tx: asyncpg.transaction.Transaction) -> None:
+        await commit(tx)
+        raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+
+    monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", unanswered)
+    with pytest.raises(OutcomeUnknown):
+        await store.commit_moves(
+            table, expected_version=2, moves=[NewMove(1, "b", ALICE)], state={"n": 2}, interaction_id=12
+        )
+    assert (await store.table(table)).version == 3  # type: ignore[union-attr]  # the read's rows count
+    monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", commit)
+    assert await store.interaction_seen(12)  # what resolves it: the move was saved
+    await store.close()
 
 
 def test_placeholders_are_numbered_outside_literals_names_and_comments() -> None:
