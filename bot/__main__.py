@@ -3,8 +3,8 @@
 Every way the start can fail for a reason outside the code ends with one line on stderr and a
 non-zero status, never a traceback: 2 for something to fix in the configuration (no token, a
 token Discord refuses, a database path that cannot work, shard settings that cannot work, a
-privileged intent not switched on), 1 when Discord could not be reached (no network, Discord
-down: try again later). The database is opened, checked and upgraded before logging in, so a
+privileged intent not switched on, slash commands Discord refuses: :mod:`bot.command_sync`), 1
+when Discord could not be reached (no network, Discord down: try again later). The database is opened, checked and upgraded before logging in, so a
 bad ``DATABASE_PATH`` is reported even without a network.
 """
 
@@ -57,6 +57,7 @@ def main() -> int:
     import discord
 
     from bot import create_bot
+    from bot.command_sync import CommandsRefused
 
     problem, status = None, 0
     try:
@@ -67,6 +68,8 @@ def main() -> int:
         problem, status = f"{config.database_setting}={fault.path}: {fault.problem}", 2
     except discord.LoginFailure:
         problem, status = "Discord refused DISCORD_TOKEN: check the token in .env.", 2
+    except CommandsRefused as refused:
+        problem, status = str(refused), 2
     except discord.PrivilegedIntentsRequired:
         problem = (
             "Discord refused the Server Members Intent: switch it on in the developer portal "
