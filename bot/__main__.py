@@ -4,8 +4,9 @@ Every way the start can fail for a reason outside the code ends with one line on
 non-zero status, never a traceback: 2 for something to fix in the configuration (no token, a
 token Discord refuses, a database path that cannot work, shard settings that cannot work, a
 privileged intent not switched on, slash commands Discord refuses: :mod:`bot.command_sync`), 1
-when Discord could not be reached (no network, Discord down: try again later). The database is opened, checked and upgraded before logging in, so a
-bad ``DATABASE_PATH`` is reported even without a network.
+when Discord could not be reached (no network, Discord down: try again later). The database is
+opened, checked and upgraded before logging in, so a bad ``DATABASE_PATH`` is reported even
+without a network.
 """
 
 from __future__ import annotations
