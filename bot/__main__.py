@@ -4,9 +4,10 @@ Every way the start can fail for a reason outside the code ends with one line on
 non-zero status, never a traceback: 2 for something to fix in the configuration (no token, a
 token Discord refuses, a database path that cannot work, shard settings that cannot work, a
 privileged intent not switched on, slash commands Discord refuses: :mod:`bot.command_sync`), 1
-when Discord could not be reached (no network, Discord down: try again later). The database is
-opened, checked and upgraded before logging in, so a bad ``DATABASE_PATH`` is reported even
-without a network.
+when Discord or the PostgreSQL server could not be reached (no network, Discord down, the
+server not up yet: try again later; :mod:`bot.startup_faults` says which database faults are
+which). The database is opened, checked and upgraded before logging in, so a bad
+``DATABASE_PATH`` or ``DATABASE_URL`` is reported even without a network.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from bot.config import Config
+from bot.startup_faults import database_fault, without_password
 from db.errors import StorageFault
 
 if TYPE_CHECKING:
@@ -40,6 +42,9 @@ def quiet_voice_warnings() -> None:
 
 def main() -> int:
     config = Config.from_env()
+    if config.setting_problem:  # a bad value, or a .env line that cannot be read (the token's?)
+        print(config.setting_problem, file=sys.stderr)
+        return 2
     if not config.token:
         print(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token there.",
@@ -66,7 +71,7 @@ def main() -> int:
     except KeyboardInterrupt:
         pass
     except StorageFault as fault:
-        problem, status = f"{config.database_setting}={fault.path}: {fault.problem}", 2
+        problem, status = database_fault(config.database_setting, fault)
     except discord.LoginFailure:
         problem, status = "Discord refused DISCORD_TOKEN: check the token in .env.", 2
     except CommandsRefused as refused:
@@ -84,7 +89,7 @@ def main() -> int:
     except discord.HTTPException as exc:
         problem, status = f"Could not log in to Discord: {_one_line(exc)}", 1
     if problem:
-        print(problem, file=sys.stderr)
+        print(without_password(problem, config.database_url), file=sys.stderr)
     return status
 
 
