@@ -120,7 +120,7 @@ def start(tmp_path: Path, base: str, **settings: str) -> subprocess.CompletedPro
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DEV_GUILD_ID", "SHARD_COUNT"}}
     env.update(
         PYTHONPATH=str(ROOT), DISCORD_TOKEN="MTIz.fake.token", DATABASE_PATH=str(tmp_path / "bot.sqlite3"),
-        LOG_LEVEL="WARNING", **settings,
+        **{"LOG_LEVEL": "WARNING", **settings},
     )  # fmt: skip
     return subprocess.run(
         [sys.executable, "-c", WRAPPER, base], cwd=tmp_path, env=env, capture_output=True, text=True,
