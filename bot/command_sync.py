@@ -89,7 +89,7 @@ def describe(path: Sequence[str], messages: Sequence[str], payload: Sequence[Map
 
     The path is walked through the payload: a command's index gives its name, an ``options``
     index a subcommand (part of the name) or an option, a ``choices`` index a choice; the keys
-    left name the field (``description``, ``name_localizations.cs``)."""
+    left name the field (``description``; ``name (cs, …)`` for ``name_localizations.cs``)."""
     parts: list[str] = []
     node: Any = payload
     words: list[str] = []
@@ -122,7 +122,11 @@ def describe(path: Sequence[str], messages: Sequence[str], payload: Sequence[Map
         text = text.get(key) if isinstance(text, Mapping) else None
     where = [" ".join(words) or "the commands", *parts]
     if field:
-        name = ".".join(field)
-        where.append(f"{name} ({len(text)} characters)" if isinstance(text, str) else name)
+        name, notes = ".".join(field), []
+        if len(field) == 2 and field[0].endswith("_localizations"):  # description (cs, 101 characters)
+            name, notes = field[0].removesuffix("_localizations"), [field[1]]
+        if isinstance(text, str):
+            notes.append(f"{len(text)} characters")
+        where.append(f"{name} ({', '.join(notes)})" if notes else name)
     said = " ".join(m.rstrip(".") for m in messages if m) or "refused"
     return f"{', '.join(where)}: {said}"

@@ -129,10 +129,7 @@ def start(tmp_path: Path, base: str, **settings: str) -> subprocess.CompletedPro
 
 
 EN = "/marsbot new, option prelude, description (101 characters): Must be 100 or fewer in length"
-CS = (
-    "/marsbot new, option venus, description_localizations.cs (101 characters): "
-    "Must be 100 or fewer in length"
-)
+CS = "/marsbot new, option venus, description (cs, 101 characters): Must be 100 or fewer in length"
 
 
 def test_refused_commands_are_one_line_naming_command_option_and_limit_and_status_2(
