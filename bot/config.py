@@ -46,8 +46,11 @@ class Config:
     """The Discord shards this process connects (``SHARD_COUNT``, ``SHARD_IDS``); ``None``: no sharding."""
     database_pool_size: int = POOL_SIZE
     """PostgreSQL connections this process keeps at most (``DATABASE_POOL_SIZE``)."""
-    health_seconds: int = field(default_factory=lambda: health_seconds_or_default())
-    """Seconds between health lines (``HEALTH_SECONDS``; 0: none, see ``bot.monitor``)."""
+    health_seconds: int = 0
+    """Seconds between health lines (``HEALTH_SECONDS``, default :data:`DEFAULT_HEALTH_SECONDS` in
+    :meth:`from_env`; 0: none, see ``bot.monitor``). A ``Config`` built in code (tests, benchmarks)
+    has none unless it asks: under SimCord's time travel each line is a database hand-off the
+    simulator waits for (some 50 ms of real time), so a day of idle time would take 15 s."""
     setting_problem: str | None = None
     """A variable that could not be read (a one-line message for the start-up)."""
 
@@ -145,11 +148,6 @@ def render_workers_from_env() -> int:
 
 DEFAULT_HEALTH_SECONDS = 300
 """A health line every five minutes: a busy bot's figures over enough moves for a p99."""
-
-
-def health_seconds_or_default() -> int:
-    """``HEALTH_SECONDS`` for a ``Config`` built in code (tests, benchmarks): a bad value is the default."""
-    return setting_or_default("HEALTH_SECONDS")
 
 
 def setting_or_default(name: str) -> Any:

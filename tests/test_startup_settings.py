@@ -157,9 +157,14 @@ def test_every_variable_read_from_the_environment_is_in_the_table_and_in_the_doc
         assert f"`{name}`" in running, name
 
 
-def test_a_config_built_in_code_takes_defaults_for_bad_values(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests and benchmarks build ``Config`` in code: a stray bad value there is the default, not a crash."""
+def test_a_config_built_in_code_takes_defaults_for_bad_values(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Tests and benchmarks build ``Config`` in code: a stray bad value there is the default, not a crash;
+    and the health line is ``python -m bot``'s (tests/bot/test_health_time_travel.py)."""
     monkeypatch.setenv("RENDER_WORKERS", "lots")
-    monkeypatch.setenv("HEALTH_SECONDS", "5m")
+    monkeypatch.setenv("HEALTH_SECONDS", "120")
+    monkeypatch.chdir(tmp_path)  # no .env
     config = Config(token=None)
-    assert config.render_workers == min(2, os.cpu_count() or 1) and config.health_seconds == 300
+    assert config.render_workers == min(2, os.cpu_count() or 1) and config.health_seconds == 0
+    assert Config.from_env().health_seconds == 120
