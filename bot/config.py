@@ -129,8 +129,8 @@ def read_env_file(path: Path) -> str | None:
         return f"{path} cannot be read ({type(error).__name__}): fix or remove it."
     if bad:
         return (
-            f"{path} line {bad[0]} is not NAME=value (a value with spaces or # in quotes, a comment "
-            "after #): fix or remove it."
+            f"{path} line {bad[0]} is not NAME=value (a # starts a comment; quote a value with a # or "
+            "a quote in it): fix or remove that line."
         )
     load_dotenv(path, override=False)
     return None
