@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from bot.config import Config
 from bot.startup_faults import database_fault, without_password
 from db.errors import StorageFault
+from db.pg_backend import redacted
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -60,6 +61,7 @@ def main() -> int:
     )
     quiet_voice_warnings()
     import aiohttp
+    import asyncpg
     import discord
 
     from bot import create_bot
@@ -71,6 +73,9 @@ def main() -> int:
     except KeyboardInterrupt:
         pass
     except StorageFault as fault:
+        problem, status = database_fault(config.database_setting, fault)
+    except asyncpg.PostgresError as exc:  # any other refusal while opening (a schema it may not use, …)
+        fault = StorageFault(redacted(config.database), f"PostgreSQL refused: {_one_line(exc)}")
         problem, status = database_fault(config.database_setting, fault)
     except discord.LoginFailure:
         problem, status = "Discord refused DISCORD_TOKEN: check the token in .env.", 2

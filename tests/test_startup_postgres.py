@@ -221,3 +221,17 @@ def test_a_database_that_does_not_exist_is_one_line_and_status_2(
         f"PostgreSQL has no database bgbot_no_such_database: create it (createdb -O {user} "
         "bgbot_no_such_database) or fix its name in DATABASE_URL."
     ), line
+
+
+def test_any_other_refusal_of_postgresql_at_start_is_one_line_and_status_2(
+    restricted_role: tuple[str, str], tmp_path: Path, closed_port: str
+) -> None:
+    """A user whose search_path names no schema: PostgreSQL refuses the first CREATE in its own words."""
+    admin, url = restricted_role
+    name = urllib.parse.urlsplit(admin).path.lstrip("/")
+    asyncio.run(_admin(admin, f'ALTER ROLE {ROLE} IN DATABASE "{name}" SET search_path = nowhere'))
+    done = start(tmp_path / "bot.sqlite3", tmp_path, closed_port, database_url=url)
+    assert done.returncode == 2, done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"DATABASE_URL={redacted(url)}: PostgreSQL refused: "), line
+    assert PASSWORD not in line and "Traceback" not in done.stderr
