@@ -3,9 +3,11 @@
 Every way the start can fail for a reason outside the code ends with one line on stderr and a
 non-zero status, never a traceback: 2 for something to fix in the configuration (no token, a
 token Discord refuses, a database path that cannot work, shard settings that cannot work, a
-privileged intent not switched on), 1 when Discord could not be reached (no network, Discord
-down: try again later). The database is opened, checked and upgraded before logging in, so a
-bad ``DATABASE_PATH`` is reported even without a network.
+privileged intent not switched on, slash commands Discord refuses: :mod:`bot.command_sync`), 1
+when Discord or the PostgreSQL server could not be reached (no network, Discord down, the
+server not up yet: try again later; :mod:`bot.startup_faults` says which database faults are
+which). The database is opened, checked and upgraded before logging in, so a bad
+``DATABASE_PATH`` or ``DATABASE_URL`` is reported even without a network.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from bot.config import Config
+from bot.startup_faults import database_fault, without_password
 from db.errors import StorageFault
+from db.pg_backend import redacted
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -39,6 +43,9 @@ def quiet_voice_warnings() -> None:
 
 def main() -> int:
     config = Config.from_env()
+    if config.setting_problem:  # a bad value, or a .env line that cannot be read (the token's?)
+        print(config.setting_problem, file=sys.stderr)
+        return 2
     if not config.token:
         print(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token there.",
@@ -54,9 +61,11 @@ def main() -> int:
     )
     quiet_voice_warnings()
     import aiohttp
+    import asyncpg
     import discord
 
     from bot import create_bot
+    from bot.command_sync import CommandsRefused
 
     problem, status = None, 0
     try:
@@ -64,9 +73,14 @@ def main() -> int:
     except KeyboardInterrupt:
         pass
     except StorageFault as fault:
-        problem, status = f"{config.database_setting}={fault.path}: {fault.problem}", 2
+        problem, status = database_fault(config.database_setting, fault)
+    except asyncpg.PostgresError as exc:  # any other refusal while opening (a schema it may not use, …)
+        fault = StorageFault(redacted(config.database), f"PostgreSQL refused: {_one_line(exc)}")
+        problem, status = database_fault(config.database_setting, fault)
     except discord.LoginFailure:
         problem, status = "Discord refused DISCORD_TOKEN: check the token in .env.", 2
+    except CommandsRefused as refused:
+        problem, status = str(refused), 2
     except discord.PrivilegedIntentsRequired:
         problem = (
             "Discord refused the Server Members Intent: switch it on in the developer portal "
@@ -80,7 +94,7 @@ def main() -> int:
     except discord.HTTPException as exc:
         problem, status = f"Could not log in to Discord: {_one_line(exc)}", 1
     if problem:
-        print(problem, file=sys.stderr)
+        print(without_password(problem, config.database_url), file=sys.stderr)
     return status
 
 

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import pictures
+from bot import command_sync, pictures
 from bot.absence import Absence
 from bot.config import Config
 from bot.discovery import cog_extensions
@@ -143,7 +143,8 @@ class GameBot(commands.Bot):
 
     async def _sync_commands(self) -> None:
         """Push the commands to Discord, or (a process without shard 0) only read their ids:
-        N processes of one bot push once, not N times against the same rate limit."""
+        N processes of one bot push once, not N times against the same rate limit. Discord's refusal
+        raises :class:`bot.command_sync.CommandsRefused`, one line naming the refused texts."""
         shards = self.config.shards
         if shards is not None and not shards.syncs_commands:
             known = await self.tree.fetch_commands()
@@ -153,8 +154,8 @@ class GameBot(commands.Bot):
         if self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        synced = await self.tree.sync()
+            await command_sync.sync(self.tree, guild)
+        synced = await command_sync.sync(self.tree)
         COMMANDS.ids = {command.name: command.id for command in synced}
         COMMANDS.names = await localised_names(self.tree)
 

@@ -13,13 +13,17 @@ database, and ``DATABASE_POOL_SIZE`` bounds each process's connections.
 from __future__ import annotations
 
 import os
+import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dotenv import load_dotenv
+from dotenv.parser import parse_stream
 
 from bot.sharding import Shards, parse_shards
-from db.pg_backend import POOL_SIZE, is_url
+from db.pg_backend import POOL_SIZE, is_url, redacted
 
 ENV_FILE = ".env"
 """Looked for in the current working directory."""
@@ -42,8 +46,11 @@ class Config:
     """The Discord shards this process connects (``SHARD_COUNT``, ``SHARD_IDS``); ``None``: no sharding."""
     database_pool_size: int = POOL_SIZE
     """PostgreSQL connections this process keeps at most (``DATABASE_POOL_SIZE``)."""
-    health_seconds: int = field(default_factory=lambda: health_seconds_or_default())
-    """Seconds between health lines (``HEALTH_SECONDS``; 0: none, see ``bot.monitor``)."""
+    health_seconds: int = 0
+    """Seconds between health lines (``HEALTH_SECONDS``, default :data:`DEFAULT_HEALTH_SECONDS` in
+    :meth:`from_env`; 0: none, see ``bot.monitor``). A ``Config`` built in code (tests, benchmarks)
+    has none unless it asks: under SimCord's time travel each line is a database hand-off the
+    simulator waits for (some 50 ms of real time), so a day of idle time would take 15 s."""
     setting_problem: str | None = None
     """A variable that could not be read (a one-line message for the start-up)."""
 
@@ -81,28 +88,25 @@ class Config:
 
     @classmethod
     def from_env(cls) -> Config:
-        load_dotenv(Path.cwd() / ENV_FILE, override=False)
-        guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        problem, shards, pool_size, health = None, None, POOL_SIZE, DEFAULT_HEALTH_SECONDS
+        """The settings of ``python -m bot``; the first bad value (in :data:`SETTINGS`' order) is
+        ``setting_problem``, one line naming the variable, its value and what is accepted."""
+        problem = read_env_file(Path.cwd() / ENV_FILE)
+        values: dict[str, Any] = {}
+        for setting in SETTINGS:
+            raw = os.environ.get(setting.name, "").strip()
+            try:
+                values[setting.field] = setting.parse(raw) if raw else setting.default()
+            except ValueError as error:
+                problem = problem or setting.refusal(raw, error)
+                values[setting.field] = setting.default()
         try:
-            shards = parse_shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
-            pool_size = pool_size_from_env()
-            health = health_seconds_from_env()
+            values["shards"] = parse_shards(
+                os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", "")
+            )
         except ValueError as error:
-            problem = str(error)
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=os.environ.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3",
-            dev_guild_id=int(guild) if guild.isdigit() else None,
-            log_level=(os.environ.get("LOG_LEVEL", "").strip() or "INFO").upper(),
-            members_intent=os.environ.get("MEMBERS_INTENT", "").strip().lower() in {"1", "true", "yes", "on"},
-            render_workers=render_workers_from_env(),
-            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
-            shards=shards,
-            database_pool_size=pool_size,
-            health_seconds=health,
-            setting_problem=problem,
-        )
+            problem = problem or str(error)
+            values["shards"] = None
+        return cls(**values, setting_problem=problem)
 
 
 DEFAULT_RENDER_WORKERS = min(2, os.cpu_count() or 1)
@@ -112,42 +116,164 @@ against 89-93 with one, event-loop lag p99 under 16 ms with either (the workers 
 bot, ``bot.pictures.WORKER_NICENESS``)."""
 
 
+def read_env_file(path: Path) -> str | None:
+    """Load ``path`` (``.env``) into the environment without overriding it; a line python-dotenv
+    cannot read is the start's one-line refusal (by number: the line may hold the token) instead of
+    a warning it would log and a setting silently missing."""
+    if not path.is_file():
+        return None
+    try:
+        with path.open(encoding="utf-8") as stream:
+            bad = [b.original.line for b in parse_stream(stream) if b.error]
+    except (OSError, UnicodeDecodeError) as error:
+        return f"{path} cannot be read ({type(error).__name__}): fix or remove it."
+    if bad:
+        return (
+            f"{path} line {bad[0]} is not NAME=value (a # starts a comment; quote a value with a # or "
+            "a quote in it): fix or remove that line."
+        )
+    load_dotenv(path, override=False)
+    return None
+
+
+MAX_RENDER_WORKERS = 64
+"""More processes than cores draw no faster (``DEFAULT_RENDER_WORKERS``); a typo such as 200 would
+start 200 processes."""
+
+
 def render_workers_from_env() -> int:
-    """``RENDER_WORKERS`` as a count (unset or not a number: the default; 0 draws in-process)."""
-    value = os.environ.get("RENDER_WORKERS", "").strip()
-    return int(value) if value.isdigit() else DEFAULT_RENDER_WORKERS
-
-
-def pool_size_from_env() -> int:
-    """``DATABASE_POOL_SIZE`` (unset: :data:`db.pg_backend.POOL_SIZE`); ``ValueError`` if not a count >= 1."""
-    value = os.environ.get("DATABASE_POOL_SIZE", "").strip()
-    if not value:
-        return POOL_SIZE
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"DATABASE_POOL_SIZE={value} must be a whole number of connections, 1 or more.")
-    return int(value)
+    """``RENDER_WORKERS`` for a ``Config`` built in code (unset or bad: the default; 0 draws in-process)."""
+    return setting_or_default("RENDER_WORKERS")
 
 
 DEFAULT_HEALTH_SECONDS = 300
 """A health line every five minutes: a busy bot's figures over enough moves for a p99."""
 
 
-def health_seconds_from_env() -> int:
-    """``HEALTH_SECONDS`` (unset: :data:`DEFAULT_HEALTH_SECONDS`; 0: no line); ``ValueError`` if not
-    a whole number of seconds."""
-    value = os.environ.get("HEALTH_SECONDS", "").strip()
-    if not value:
-        return DEFAULT_HEALTH_SECONDS
-    if not value.isdigit():
-        raise ValueError(
-            f"HEALTH_SECONDS={value} must be a whole number of seconds (0 turns the health line off)."
-        )
-    return int(value)
-
-
-def health_seconds_or_default() -> int:
-    """``HEALTH_SECONDS`` for a ``Config`` built in code (tests, benchmarks): a bad value is the default."""
+def setting_or_default(name: str) -> Any:
+    """A variable's value for a ``Config`` built in code: unset or bad, its default (``python -m bot``
+    refuses a bad one instead, :meth:`Config.from_env`)."""
+    setting = next(s for s in SETTINGS if s.name == name)
+    raw = os.environ.get(name, "").strip()
     try:
-        return health_seconds_from_env()
+        return setting.parse(raw) if raw else setting.default()
     except ValueError:
-        return DEFAULT_HEALTH_SECONDS
+        return setting.default()
+
+
+# -- the table of settings -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One environment variable: the ``Config`` field it fills, how its text is read (``ValueError``
+    when it cannot be), its value when unset or empty, and what is accepted (for the refusal)."""
+
+    name: str
+    field: str
+    parse: Callable[[str], Any]
+    default: Callable[[], Any]
+    accepted: str
+    secret: bool = False
+    """Never shown (the token); a URL is shown without its password (:func:`shown`)."""
+
+    def refusal(self, raw: str, error: ValueError) -> str:
+        """The one line that stops the start: the variable, the bad value, what is accepted."""
+        reason = str(error)
+        value = "(hidden)" if self.secret else shown(raw)
+        return f"{self.name}={value} {reason or self.accepted}"
+
+
+def shown(raw: str) -> str:
+    """A value as a refusal may show it: a URL without its password."""
+    return redacted(raw) if "://" in raw else raw
+
+
+def _text(raw: str) -> str:
+    return raw
+
+
+def _whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    def parse(raw: str) -> int:
+        if not raw.isdigit() or int(raw) < minimum or (maximum is not None and int(raw) > maximum):
+            raise ValueError
+        return int(raw)
+
+    return parse
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def _log_level(raw: str) -> str:
+    level = raw.upper()
+    if level not in LOG_LEVELS:
+        raise ValueError
+    return level
+
+
+TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
+
+
+def _yes_no(raw: str) -> bool:
+    word = raw.lower()
+    if word not in TRUE + FALSE:
+        raise ValueError
+    return word in TRUE
+
+
+SNOWFLAKE_MAX = 2**64 - 1
+
+
+def _snowflake(raw: str) -> int:
+    if not raw.isdigit() or not 0 < int(raw) <= SNOWFLAKE_MAX:
+        raise ValueError
+    return int(raw)
+
+
+def _database_url(raw: str) -> str:
+    """The URL if its port can be read (its scheme is :attr:`Config.database_url_problem`'s)."""
+    try:
+        port = urllib.parse.urlsplit(raw).port
+    except ValueError:
+        raise ValueError(
+            "has a port that is not a number from 1 to 65535 (postgresql://user:password@host:5432/database)."
+        ) from None
+    if port == 0:
+        raise ValueError("has port 0: give the server's port, 5432 unless it was changed.")
+    return raw
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("DISCORD_TOKEN", "token", _text, lambda: None, "", secret=True),
+    Setting("DATABASE_PATH", "database_path", _text, lambda: "data/bot.sqlite3", ""),
+    Setting("DATABASE_URL", "database_url", _database_url, lambda: None, ""),
+    Setting(
+        "DATABASE_POOL_SIZE", "database_pool_size", _whole(1), lambda: POOL_SIZE,
+        "must be a whole number of connections, 1 or more.",
+    ),
+    Setting(
+        "DEV_GUILD_ID", "dev_guild_id", _snowflake, lambda: None,
+        "must be a server id, a whole number such as 1234567890123456789 (Developer Mode on, right-click "
+        "the server, Copy Server ID), or empty.",
+    ),
+    Setting(
+        "LOG_LEVEL", "log_level", _log_level, lambda: "INFO",
+        "must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL (INFO shows the health line).",
+    ),
+    Setting(
+        "MEMBERS_INTENT", "members_intent", _yes_no, lambda: False,
+        "must be true or false (also 1/0, yes/no, on/off).",
+    ),
+    Setting(
+        "RENDER_WORKERS", "render_workers", _whole(0, MAX_RENDER_WORKERS), lambda: DEFAULT_RENDER_WORKERS,
+        f"must be a whole number of picture processes from 0 to {MAX_RENDER_WORKERS} (0 draws in the "
+        "bot's own process; empty: one per core, at most 2).",
+    ),
+    Setting(
+        "HEALTH_SECONDS", "health_seconds", _whole(0), lambda: DEFAULT_HEALTH_SECONDS,
+        "must be a whole number of seconds (0 turns the health line off).",
+    ),
+)  # fmt: skip
+"""Every variable ``python -m bot`` reads (besides ``SHARD_COUNT`` and ``SHARD_IDS``, read together by
+:func:`bot.sharding.parse_shards`), in the order a bad one is reported. docs/running.md lists them."""

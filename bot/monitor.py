@@ -9,7 +9,10 @@ What it measures, and how cheaply:
   first acknowledgement comes earlier (``bot.quiet.acknowledge_early``), so this bounds what
   Discord's 3 seconds count from above;
 - the event loop's lag: a task sleeps :data:`LAG_EVERY` seconds at a time and records how much
-  later it woke (the loop was busy elsewhere): four wake-ups a second, nothing else;
+  later it woke (the loop was busy elsewhere): four wake-ups a second while the bot is busy (an
+  interaction arrived in the last :data:`BUSY_SECONDS`), none while it is idle: an idle loop has
+  no lag to show, and a sampler that never rests would keep a simulated clock (SimCord's time
+  travel, which steps through every timer) from jumping over idle hours;
 - at the window's end: the running tables of this process's shards (one indexed count, one
   hand-off to the store), the resident memory (``/proc/self/statm``), the picture workers alive
   and the pictures waiting for them, the warnings and errors logged since the last line (a
@@ -41,9 +44,13 @@ from db.store import Store
 log = logging.getLogger("bot.health")
 
 LAG_EVERY = 0.25
-"""Seconds the lag sampler sleeps between wake-ups. Read at every sleep, so a test can lengthen it:
-under SimCord each wake-up is a timer its time travel steps through (300 s of it at 0.25 s took
-44 s of real time), and the lag of a simulated clock means nothing anyway."""
+"""Seconds the lag sampler sleeps between wake-ups while the bot is busy. Read at every sleep."""
+
+BUSY_SECONDS = 10.0
+"""How long after an interaction arrives the lag sampler keeps sampling (its follow-up work: the
+pictures, the posts, the timers it set); then it waits for the next interaction. Before this, the
+sampler woke four times a second forever: under SimCord every wake-up was a timer its time travel
+stepped through (300 s took 44 s of real time), so a bot built with the default ``Config`` hung."""
 
 RECEIVED = "health.received"
 """``interaction.extras`` key: ``time.perf_counter()`` when the interaction reached the bot."""
@@ -113,6 +120,10 @@ class Monitor:
         self.shards = shards
         self.window = Window(clock())
         self._sampler: asyncio.Task[None] | None = None
+        self._busy_until = -math.inf
+        """``clock()`` until which the sampler samples (:data:`BUSY_SECONDS` after an interaction): the
+        bot's clock, which SimCord's time travel moves, not the loop's."""
+        self._started = False
         self.loop: Any = tasks.loop(seconds=seconds)(self._tick) if seconds > 0 else None
         if self.on:
             count_logs()
@@ -127,6 +138,15 @@ class Monitor:
         """An interaction reached the bot: its reply time starts now."""
         if self.on:
             interaction.extras[RECEIVED] = time.perf_counter()
+            self.busy()
+
+    def busy(self) -> None:
+        """The bot has work: the lag sampler samples for the next :data:`BUSY_SECONDS`."""
+        if not self._started:
+            return
+        self._busy_until = self.clock() + BUSY_SECONDS
+        if self._sampler is None or self._sampler.done():
+            self._sampler = asyncio.get_running_loop().create_task(self._sample(), name="health-lag-sampler")
 
     def moved(self, interaction: discord.Interaction) -> None:
         """A player's move was committed and shown."""
@@ -141,22 +161,27 @@ class Monitor:
         self._logged = (COUNTER.errors, COUNTER.warnings)
         self.window = Window(self.clock())
         self.loop.start()
-        self._sampler = asyncio.get_running_loop().create_task(self._sample(), name="health-lag-sampler")
+        self._started = True  # the sampler starts with the next interaction (:meth:`busy`)
 
     async def stop(self) -> None:
         """Cancel the line and the sampler and wait for them, so nothing outlives the bot."""
         if self.loop is not None:
             self.loop.cancel()
+        self._started = False
         sampler, self._sampler = self._sampler, None
         if sampler is not None:
             sampler.cancel()
             await asyncio.gather(sampler, return_exceptions=True)
 
     async def _sample(self) -> None:
+        """Sample the loop's lag until the bot has been idle for :data:`BUSY_SECONDS`, then end (the
+        next interaction starts another): nothing waits while nothing happens."""
         while True:
             due = time.perf_counter() + LAG_EVERY
             await asyncio.sleep(LAG_EVERY)
             self.window.lagged(time.perf_counter() - due)
+            if self.clock() >= self._busy_until:
+                return
 
     async def _tick(self) -> None:
         if self.loop.current_loop == 0:  # ``tasks.loop`` runs at once; the window began at start

@@ -21,6 +21,7 @@ import asyncio
 import os
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -28,6 +29,7 @@ from types import TracebackType
 from typing import Any, ParamSpec, Self, TypeVar
 
 import aiosqlite
+import asyncpg
 
 from db import migrations, pg_migrations, preflight, standings
 from db.errors import StorageFault
@@ -189,6 +191,11 @@ class StoreBase:
         backend = await PgBackend.connect(self._path, pool_size=self._pool_size)
         try:
             await backend.run(pg_migrations.migrate, write=True, where=backend.where, then=_after_upgrade)
+        except (
+            asyncpg.InsufficientPrivilegeError
+        ) as exc:  # nothing was created: the migration is one transaction
+            await backend.close()
+            raise StorageFault(backend.where, _no_rights(self._path, exc)) from exc
         except BaseException:
             await backend.close()
             raise
@@ -241,3 +248,17 @@ class StoreBase:
         """``op`` as one write transaction: one hand-off; nothing of it is kept if it raises."""
         async with self._write() as db:
             return await db.run(op, *args, **kwargs)
+
+
+def _no_rights(url: str, exc: asyncpg.InsufficientPrivilegeError) -> str:
+    """What to do when PostgreSQL's user may not create (or use) the bot's tables, in one line."""
+    user = urllib.parse.urlsplit(url).username or "the bot's user"
+    schema = "public"
+    said = " ".join(str(exc).split())
+    if " for schema " in said:
+        schema = said.rsplit(" for schema ", 1)[1].strip('"')
+    return (
+        f"user {user} may not create or use the bot's tables ({said}): grant it the rights "
+        f"(GRANT CREATE, USAGE ON SCHEMA {schema} TO {user}; and on the tables if another user made them) "
+        f"or use a user that owns the schema (ALTER SCHEMA {schema} OWNER TO {user})."
+    )
