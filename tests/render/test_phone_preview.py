@@ -22,8 +22,8 @@ from PIL import Image
 from bot.i18n import Tr
 from engine.runarch import GAME
 from render import kit
-from render.runarch import board as R
 from render.runarch import hand as H
+from render.runarch import pictures as R
 from tests.render import runarch_views as V
 
 PREVIEW_W = 400
