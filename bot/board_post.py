@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter import EventWords, GameAdapter, _no_words
+from bot.departures import departures, with_departures
 from bot.errors import forbidden, send_ephemeral
 from bot.finished import outcome_lines
 from bot.i18n import Tr, lang_of, t
@@ -48,6 +49,8 @@ class BoardPosts:
     """The ``{…_cmd}`` parameters of a game (the service's)."""
     undo_offers: dict[int, int]
     """Table id -> the version whose board offers Undo (see :mod:`bot.undo`)."""
+    store: Any
+    """The service's store (how removed seats left, from the move log)."""
 
     def public_lines(
         self, table: TableRow, events: Sequence[Event], notices: Sequence[str] = ()
@@ -125,6 +128,7 @@ class BoardPosts:
         # drawn in a worker process (``bot.pictures``): the view, names and language are plain data;
         # the pictures and their alt texts (0.2-0.6 ms of words) go in one trip
         drawn = (adapter.render_board, adapter.render_details, adapter.alt_text)
+        public = with_departures(public, await departures(self.store, table, adapter.game))
         board, details, described = await render_set(drawn, public, names, tr)
         pictures = [(board, f"{table.game}.png")]
         if details is not None:

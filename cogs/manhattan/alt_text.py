@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import outgoing
+from bot.departures import out_of_game
 from bot.i18n import Tr
 from cogs.manhattan.labels import (
     amounts_words,
@@ -42,6 +43,10 @@ def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     ]
     if view.get("phase") != "over" and isinstance(view.get("active"), int):
         parts.append(tr("manhattan.alt.turn", name=_name(names, view["active"])))
+    seats = view.get("seats") or []
+    out = out_of_game(tr, view, names, (s for s, row in enumerate(seats) if row.get("resigned")))
+    if out:
+        parts.append(out)
     taken = [
         tr(
             "manhattan.alt.space",

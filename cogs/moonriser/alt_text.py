@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import outgoing
+from bot.departures import out_of_game
 from bot.i18n import Tr
 from cogs.moonriser.labels import names_of, tile_name, tokens_words
 
@@ -45,6 +46,9 @@ def _player(view: Mapping[str, Any], seat: int, name: str, tr: Tr) -> str:
 def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     parts = [tr("render.moonriser.round", round=view.get("round", 1)), _phase(view, names, tr)]
     parts += [_player(view, seat, name, tr) for seat, name in enumerate(names) if seat < len(view["seats"])]
+    out = out_of_game(tr, view, names, (s for s, row in enumerate(view["seats"]) if row.get("resigned")))
+    if out:
+        parts.append(out)
     placed = view.get("tiles", {})
     on_board = ", ".join(
         tr("moonriser.alt.placed", field=field, tile=tile_name(tr, view, t["tile"]), name=names[t["owner"]])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.departures import out_of_game
 from bot.i18n import Tr
 from engine.runarch.components import CELLS, SIZE
 from render.runarch import board as R
@@ -59,6 +60,10 @@ def board_text(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
             lines.append(tr("render.runarch.winner", name=_name(names, winners[0], tr)))
         else:
             lines.append(tr("render.runarch.draw"))
+        resigned = (view.get("outcome") or {}).get("resigned")
+        out = out_of_game(tr, view, names, [resigned] if isinstance(resigned, int) else [])
+        if out:
+            lines.append(out)
     elif view.get("to_act"):
         key, seat = R.turn_key(view)
         lines.append(tr(key, name=_name(names, seat, tr)) if seat is not None else tr(key))
