@@ -15,6 +15,7 @@ from bot import outgoing
 from bot.departures import out_of_game
 from bot.i18n import Tr
 from cogs.moonriser.labels import names_of, tile_name, tokens_words
+from render.moonriser.board import winners
 
 LIMIT = 1000
 """Discord takes 1024 characters of an attachment's description."""
@@ -23,7 +24,12 @@ LIMIT = 1000
 def _phase(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     phase = view.get("phase", "")
     if phase == "over":
-        return tr("render.moonriser.game_over")
+        best = [s for s in winners(view) if 0 <= s < len(names)]
+        if len(best) == 1:
+            won = tr("render.moonriser.winner", name=names[best[0]])
+        else:
+            won = tr("render.moonriser.shared_win", names=", ".join(names[s] for s in best))
+        return f"{tr('render.moonriser.game_over')} {won}."
     active = view.get("active")
     name = names[active] if isinstance(active, int) and 0 <= active < len(names) else ""
     return tr(f"render.moonriser.phase_{phase}", name=name)
