@@ -100,3 +100,11 @@ def alt_texts(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> list[str
 def cards_words(tr: Tr, state: Mapping[str, Any], cards: Sequence[str], key: str) -> str:
     """A private picture of bomb cards in words (``manhattan.alt.hand`` / ``.draft``)."""
     return outgoing.clip(tr(key, bombs="; ".join(bomb_label(tr, state, c) for c in cards)), LIMIT)
+
+
+def legend_words(tr: Tr) -> str:
+    """The legend picture in words: its title, then each icon's meaning as the picture writes it."""
+    from render.manhattan.legend import ENTRIES
+
+    meanings = "; ".join(tr(f"render.manhattan.legend_{key}") for _, key in ENTRIES)
+    return outgoing.clip(f"{tr('render.manhattan.legend_title')}: {meanings}.", LIMIT)

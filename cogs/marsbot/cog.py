@@ -23,7 +23,7 @@ from bot.finished import show_board
 from bot.i18n import LANGS, Tr, cmd, lang_of, t
 from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
-from cogs.marsbot.alt_text import alt_texts
+from cogs.marsbot.alt_text import alt_texts, legend_words
 from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view, person_moves
 from cogs.marsbot.custom_level import CustomLevel, level_view
 from cogs.marsbot.events import event_words
@@ -166,7 +166,8 @@ class MarsBot(
                 inline=False,
             )
         embed.set_image(url="attachment://marsbot-legend.png")
-        legend = discord.File(io.BytesIO(legend_png(Tr(lang))), filename="marsbot-legend.png")
+        png, alt = legend_png(Tr(lang)), legend_words(Tr(lang))
+        legend = discord.File(io.BytesIO(png), filename="marsbot-legend.png", description=alt)
         await interaction.response.send_message(embed=embed, file=legend, ephemeral=True)
 
     @app_commands.command(name=cmd("cmd.marsbot.undo.name"), description=cmd("cmd.marsbot.undo.description"))
