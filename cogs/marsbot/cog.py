@@ -27,13 +27,14 @@ from cogs.marsbot.alt_text import alt_texts, legend_words
 from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view, person_moves
 from cogs.marsbot.custom_level import CustomLevel, level_view
 from cogs.marsbot.events import event_words
-from cogs.marsbot.form import FormButton
+from cogs.marsbot.form import FormButton, allowed_tags
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
 from cogs.marsbot.opening import NAME, may_open, open_game
 from cogs.marsbot.pickers import PICKERS, PREFIX
 from cogs.marsbot.questions import awaited
 from cogs.marsbot.tag_select import TagSelect
 from cogs.marsbot.taken_back import put_back
+from cogs.marsbot.typed_tags import typed_tags
 from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, mars_of
 from engine.marsbot.game import GAME
@@ -302,8 +303,10 @@ class MarsBot(
         requirement: bool = False,
         vp: str = "vp0",
     ) -> None:
-        words = tags.replace(",", " ").replace("+", " ").split()
-        typed = "+".join(words) if words else "none"
+        table = await self.service.running_table_here(interaction, NAME)
+        allowed = allowed_tags(dict(table.options or {}))
+        named = typed_tags(tags, allowed, Tr(lang_of(interaction.locale)))
+        typed = "+".join(named) if named else "none"
         await self._play(interaction, f"card {typed} {cost} {'req' if requirement else 'noreq'} {vp}")
 
     @app_commands.command(name=cmd("cmd.marsbot.cost.name"), description=cmd("cmd.marsbot.cost.description"))

@@ -23,6 +23,7 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.tables import TableService, over_refusal
 from cogs.marsbot.labels import clip, tag_name, tags_words
+from cogs.marsbot.questions import asks_key
 from db.models import TableRow
 from engine.marsbot.content import TAGS
 from engine.marsbot.reports import card_facts
@@ -69,8 +70,10 @@ def _tags(code: str) -> tuple[str, ...]:
     return tuple(t for t in code.split(".") if t)
 
 
-def form_prompt(tr: Tr, tags: tuple[str, ...]) -> str:
-    return tr("marsbot.form.prompt", tags=tags_words(tr, tags), count=len(tags), most=MAX_TAGS)
+def form_prompt(tr: Tr, tags: tuple[str, ...], asked: frozenset[str]) -> str:
+    """The tag buttons' prompt; ``asked``: what the Details form asks besides the cost (``card_facts``)."""
+    asks = tr(f"marsbot.form.asks.{asks_key(asked)}")
+    return tr("marsbot.form.prompt", tags=tags_words(tr, tags), count=len(tags), most=MAX_TAGS, asks=asks)
 
 
 def form_view(table: TableRow, tags: tuple[str, ...], tr: Tr) -> discord.ui.View:
@@ -154,7 +157,7 @@ class FormButton(
         else:
             raise UserError("marsbot.form.no_such_tag")
         await interaction.response.edit_message(
-            content=form_prompt(tr, tags), view=form_view(table, tags, tr)
+            content=form_prompt(tr, tags, card_facts(table.state or {})), view=form_view(table, tags, tr)
         )
 
 
