@@ -40,6 +40,8 @@ from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, m
 from engine.marsbot.game import GAME
 from engine.marsbot.levels import CUSTOM
 from engine.marsbot.maps import MAPS
+from engine.marsbot.notation import COLOURS, UNASKED
+from engine.marsbot.reports import card_facts
 from engine.marsbot.setup import NEW_GAME_CORPORATIONS
 from render.marsbot.board import board_image, render_board
 from render.marsbot.claims import render_claims
@@ -287,14 +289,16 @@ class MarsBot(
         cost=cmd("cmd.marsbot.card.cost.name"),
         requirement=cmd("cmd.marsbot.card.requirement.name"),
         vp=cmd("cmd.marsbot.card.vp.name"),
+        colour=cmd("cmd.marsbot.card.colour.name"),
     )
     @app_commands.describe(
         tags=cmd("cmd.marsbot.card.tags.description"),
         cost=cmd("cmd.marsbot.card.cost.description"),
         requirement=cmd("cmd.marsbot.card.requirement.description"),
         vp=cmd("cmd.marsbot.card.vp.description"),
+        colour=cmd("cmd.marsbot.card.colour.description"),
     )
-    @app_commands.choices(vp=_choices("vp", ("vp0", "vp+", "vp-")))
+    @app_commands.choices(vp=_choices("vp", ("vp0", "vp+", "vp-")), colour=_choices("colour", COLOURS))
     async def card(
         self,
         interaction: discord.Interaction,
@@ -302,12 +306,16 @@ class MarsBot(
         cost: app_commands.Range[int, 0, 99],
         requirement: bool = False,
         vp: str = "vp0",
+        colour: str | None = None,
     ) -> None:
         table = await self.service.running_table_here(interaction, NAME)
         allowed = allowed_tags(dict(table.options or {}))
         named = typed_tags(tags, allowed, Tr(lang_of(interaction.locale)))
         typed = "+".join(named) if named else "none"
-        await self._play(interaction, f"card {typed} {cost} {'req' if requirement else 'noreq'} {vp}")
+        notation = f"card {typed} {cost} {'req' if requirement else 'noreq'} {vp}"
+        if "colour" in card_facts(table.state or {}):  # asked where Magnate counts green cards alone
+            notation += f" {colour or UNASKED}"
+        await self._play(interaction, notation)
 
     @app_commands.command(name=cmd("cmd.marsbot.cost.name"), description=cmd("cmd.marsbot.cost.description"))
     @app_commands.rename(cost=cmd("cmd.marsbot.cost.cost.name"))

@@ -26,6 +26,7 @@ from cogs.marsbot.labels import clip, tag_name, tags_words
 from cogs.marsbot.questions import asks_key
 from db.models import TableRow
 from engine.marsbot.content import TAGS
+from engine.marsbot.notation import COLOURS
 from engine.marsbot.reports import card_facts
 
 NAME = "marsbot"
@@ -231,6 +232,17 @@ class CardDetails(discord.ui.Modal):
             )
             which = "extras" if asked >= {"req", "vp"} else "requirement" if "req" in asked else "vp"
             self.add_item(discord.ui.Label(text=tr(f"marsbot.form.{which}"), component=self.extras))
+        self.colour_asked = "colour" in asked
+        self.colour: discord.ui.Select[CardDetails] | None = None
+        if self.colour_asked and "event" not in tags:  # an event is red: nothing to ask
+            self.colour = discord.ui.Select(
+                custom_id="mbf:colour",
+                options=[
+                    discord.SelectOption(label=tr(f"cmd.marsbot.colour.{colour}"), value=colour)
+                    for colour in COLOURS
+                ],
+            )
+            self.add_item(discord.ui.Label(text=tr("marsbot.form.colour"), component=self.colour))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await run_guarded(interaction, self._submit(interaction))
@@ -248,7 +260,11 @@ class CardDetails(discord.ui.Modal):
                 raise UserError("marsbot.form.no_such_tag")
             chosen = self.orders[self.order.values[0]]
         tags = "+".join(chosen) or "none"
+        notation = f"card {tags} {cost} {requirement} {vp}"
+        if self.colour_asked:
+            picked = (self.colour.values if self.colour is not None else None) or [UNASKED]
+            if picked[0] not in (*COLOURS, UNASKED):
+                raise UserError("marsbot.form.no_such_tag")
+            notation += f" {picked[0]}"
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        await service.play(
-            interaction, f"card {tags} {cost} {requirement} {vp}", game=NAME, expected_version=self.version
-        )
+        await service.play(interaction, notation, game=NAME, expected_version=self.version)

@@ -44,9 +44,10 @@ def _values(tr: Tr, view: Mapping[str, Any], awards: list[str]) -> str:
 
 
 def asks_key(asked: frozenset[str]) -> str:
-    """The key's last part naming what the card form asks: always the cost, then the requirement
-    and VP where this game uses them (``card_facts``), so a question promises no more than it asks."""
-    return "_".join(["cost", *(fact for fact in ("req", "vp") if fact in asked)])
+    """The key's last part naming what the card form asks: always the cost, then the requirement,
+    VP and colour where this game uses them (``card_facts``), so a question promises no more than
+    it asks."""
+    return "_".join(["cost", *(fact for fact in ("req", "vp", "colour") if fact in asked)])
 
 
 def _won(view: Mapping[str, Any]) -> int:

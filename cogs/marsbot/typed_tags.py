@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.errors import UserError
 from bot.i18n import LANGS, Tr
 from cogs.marsbot.labels import tag_name
+from engine.marsbot.content import TAGS
 from engine.marsbot.notation import MAX_TAGS, NO_TAGS
 
 
@@ -42,13 +43,15 @@ def _none_words() -> set[str]:
 
 def typed_tags(text: str, allowed: Sequence[str], tr: Tr) -> list[str]:
     """The tag ids ``text`` names in order (commas, plus signs or spaces between them), or a
-    refusal in ``tr``'s words naming the tags this game uses."""
+    refusal in ``tr``'s words naming the tags this game uses (``allowed``). Any tag is read, one
+    this game does not use too: the engine's rules answer it (a Venus tag without Venus Next is
+    ignored, a wild one without Prelude refused)."""
     if folded(text.strip()) in _none_words():
         return []
     words = text.replace(",", " ").replace("+", " ").split()
     if not words or folded(" ".join(words)) in _none_words():
         return []
-    names = _names(allowed)
+    names = _names(TAGS)
     tags = []
     for word in words:
         tag = names.get(folded(word))
