@@ -128,7 +128,8 @@ class BoardPosts:
         # drawn in a worker process (``bot.pictures``): the view, names and language are plain data;
         # the pictures and their alt texts (0.2-0.6 ms of words) go in one trip
         drawn = (adapter.render_board, adapter.render_details, adapter.alt_text)
-        public = with_departures(public, await departures(self.store, table, adapter.game))
+        if adapter.gone is not None and adapter.gone(public):
+            public = with_departures(public, await departures(self.store, table, adapter.game))
         board, details, described = await render_set(drawn, public, names, tr)
         pictures = [(board, f"{table.game}.png")]
         if details is not None:

@@ -32,6 +32,12 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+def gone(view: Mapping[str, Any]) -> list[int]:
+    """The seats out of the game (they resigned or were removed): their boards stay, greyed."""
+    seats = view.get("seats") or []
+    return [s for s, row in enumerate(seats) if isinstance(row, Mapping) and row.get("resigned")]
+
+
 def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     scores = [int(s["total"]) if isinstance(s, Mapping) else int(s) for s in view.get("scores", [])]
     parts = [
@@ -43,8 +49,7 @@ def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     ]
     if view.get("phase") != "over" and isinstance(view.get("active"), int):
         parts.append(tr("manhattan.alt.turn", name=_name(names, view["active"])))
-    seats = view.get("seats") or []
-    out = out_of_game(tr, view, names, (s for s, row in enumerate(seats) if row.get("resigned")))
+    out = out_of_game(tr, view, names, gone(view))
     if out:
         parts.append(out)
     taken = [

@@ -23,7 +23,7 @@ from bot.i18n import Tr, cmd, lang_of, t
 from bot.invites import default_seats
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
-from cogs.manhattan.alt_text import alt_texts, legend_words
+from cogs.manhattan.alt_text import alt_texts, gone, legend_words
 from cogs.manhattan.board import BoardButton, ExpiredPicker, board_view
 from cogs.manhattan.events import event_words
 from cogs.manhattan.labels import CHOICES_MAX, bomb_label, building_label, clip, space_name, workers_words
@@ -74,6 +74,7 @@ class Manhattan(
                 board_image=board_image,
                 render_details=render_details,
                 alt_text=alt_texts,
+                gone=gone,
                 pickers=PICKERS,
             )
         )

@@ -49,10 +49,16 @@ def _player(view: Mapping[str, Any], seat: int, name: str, tr: Tr) -> str:
     )
 
 
+def gone(view: Mapping[str, Any]) -> list[int]:
+    """The seats out of the game (they resigned or were removed)."""
+    seats = view.get("seats") or []
+    return [s for s, row in enumerate(seats) if isinstance(row, Mapping) and row.get("resigned")]
+
+
 def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     parts = [tr("render.moonriser.round", round=view.get("round", 1)), _phase(view, names, tr)]
     parts += [_player(view, seat, name, tr) for seat, name in enumerate(names) if seat < len(view["seats"])]
-    out = out_of_game(tr, view, names, (s for s, row in enumerate(view["seats"]) if row.get("resigned")))
+    out = out_of_game(tr, view, names, gone(view))
     if out:
         parts.append(out)
     placed = view.get("tiles", {})

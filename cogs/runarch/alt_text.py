@@ -46,6 +46,12 @@ def _name(names: Sequence[str], seat: int, tr: Tr) -> str:
     return R._name(names, seat, tr, None)
 
 
+def gone(view: Mapping[str, Any]) -> list[int]:
+    """The seat that left the game (a resignation or a removal ends a game of two)."""
+    resigned = (view.get("outcome") or {}).get("resigned")
+    return [resigned] if isinstance(resigned, int) else []
+
+
 def board_text(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     """Round, scores, whose turn (or the result), the last turn and the 25 stones row by row."""
     scores = ", ".join(f"{_name(names, s, tr)} {score}" for s, score in enumerate(view["scores"]))
@@ -60,8 +66,7 @@ def board_text(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
             lines.append(tr("render.runarch.winner", name=_name(names, winners[0], tr)))
         else:
             lines.append(tr("render.runarch.draw"))
-        resigned = (view.get("outcome") or {}).get("resigned")
-        out = out_of_game(tr, view, names, [resigned] if isinstance(resigned, int) else [])
+        out = out_of_game(tr, view, names, gone(view))
         if out:
             lines.append(out)
     elif view.get("to_act"):

@@ -67,3 +67,20 @@ def test_the_picture_labels_a_removed_seat_by_how_it_left() -> None:
     render_board(view, ["ann", "ben", "cyd"], Recording("en"))
     assert "render.manhattan.kicked" in asked and "render.manhattan.timeout" in asked
     assert "render.manhattan.resigned" not in asked
+
+
+async def test_a_kicked_runarch_player_is_named_as_kicked_on_the_final_board(simcord_env: Env) -> None:
+    from tests.bot.harness import Table
+
+    table = await Table.open(simcord_env)
+    guild = table.channel.guild
+    role = guild.create_role("mods", permissions=discord.Permissions(manage_threads=True))
+    mod = guild.add_member(simcord_env.create_user("mod"), roles=[role])
+    late = await table.to_act()
+    await simcord_env.advance_time(3 * DAY + 60)
+    await table.open_turn_with_a_swap()
+    other = next(p for p in (table.alice, table.bob) if p.id != late.id)
+    await other.slash(table.thread, "runarch end")
+    assert (await mod.slash(table.thread, "table kick", player=late.user)).ephemeral
+    described = table.thread.history()[-1].attachments[0].description or ""
+    assert f"Out of the game: {late.name} (kicked)" in described, described
