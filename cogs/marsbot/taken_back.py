@@ -30,30 +30,28 @@ PERSON = "person"
 def own_tr(events: Sequence[Event]) -> int:
     """The TR the person's own undone reports gave them: each parameter step they raised (the
     run of steps a ``raised`` event closes, a bonus step of the temperature included) and each
-    ocean they placed."""
+    ocean they placed (the ocean count moving right after their ocean tile)."""
     total, run = 0, 0
+    previous: Event | None = None
     for event in events:
         code = event.code.removeprefix(PREFIX)
         if code in PARAMS:
             run += 1
-            continue
-        if code == "raised":
-            total += run
-        elif code == "oceans" and placed_own_ocean(events, event):
-            total += 1
-        run = 0
+        else:
+            if code == "raised":
+                total += run
+            elif code == "oceans" and previous is not None and _own_ocean(previous):
+                total += 1
+            run = 0
+        previous = event
     return total
 
 
-def placed_own_ocean(events: Sequence[Event], oceans: Event) -> bool:
-    """Whether the ocean count moved for an ocean the person placed (the tile event just before)."""
-    index = list(events).index(oceans)
-    before = events[index - 1] if index > 0 else None
+def _own_ocean(event: Event) -> bool:
     return (
-        before is not None
-        and before.code == PREFIX + "tile"
-        and before.params.get("owner") == PERSON
-        and before.params.get("tile") == "ocean"
+        event.code == PREFIX + "tile"
+        and event.params.get("owner") == PERSON
+        and event.params.get("tile") == "ocean"
     )
 
 

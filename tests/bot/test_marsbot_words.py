@@ -89,3 +89,24 @@ async def test_an_undone_greenery_of_your_own_says_to_put_the_oxygen_and_your_tr
             assert f"vrať obsah kyslíku zpět na **{oxygen} %**" in post, post
             assert f"z pole **{space}**" in post and "posuň svůj ukazatel TR zpět o **1**" in post
         assert (await table.state())["params"]["oxygen"] == oxygen
+
+
+def test_an_undone_ocean_and_greenery_count_the_persons_tr_once_each_step() -> None:
+    """An ocean is 1 TR, the greenery's oxygen step 1 and its temperature bonus (at 8 %) 1 more."""
+    from bot.i18n import Tr
+    from cogs.marsbot.taken_back import put_back
+    from engine.core import Event
+
+    undone = [
+        Event("marsbot.tile", {"tile": "ocean", "space": "E5", "owner": "person", "reason": "report"}),
+        Event("marsbot.oceans", {"from": 0, "to": 1}),
+        Event("marsbot.tile", {"tile": "greenery", "space": "E6", "owner": "person", "reason": "report"}),
+        Event("marsbot.oxygen", {"from": 7, "to": 8}),
+        Event("marsbot.temperature", {"from": -30, "to": -28}),
+        Event("marsbot.raised", {"param": "oxygen", "steps": 1, "from": 7, "to": 8}),
+    ]
+    (english,) = put_back(Tr("en"), {}, undone)
+    assert "put oxygen back to **7 %**" in english and "put the temperature back to **-30 °C**" in english
+    assert "take your ocean off **E5**" in english and "move your own TR marker back by **3**" in english
+    (czech,) = put_back(Tr("cs"), {}, undone)
+    assert "vrať obsah kyslíku zpět na **7 %**" in czech and "posuň svůj ukazatel TR zpět o **3**" in czech
