@@ -22,6 +22,7 @@ from cogs.manhattan.labels import (
     workers_words,
 )
 from engine.manhattan.content import WORKER_KINDS
+from render.manhattan.board import winners
 
 LIMIT = 1000
 """Discord takes 1024 characters of an attachment's description."""
@@ -49,6 +50,12 @@ def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     ]
     if view.get("phase") != "over" and isinstance(view.get("active"), int):
         parts.append(tr("manhattan.alt.turn", name=_name(names, view["active"])))
+    elif view.get("phase") == "over":  # the picture's status line: who won
+        best = [s for s in winners(view) if 0 <= s < len(names)]
+        if len(best) == 1:
+            parts.append(f"{tr('render.manhattan.winner', name=names[best[0]])}.")
+        elif best:
+            parts.append(f"{tr('render.manhattan.shared_win', names=', '.join(names[s] for s in best))}.")
     out = out_of_game(tr, view, names, gone(view))
     if out:
         parts.append(out)

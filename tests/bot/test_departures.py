@@ -47,6 +47,9 @@ async def test_a_kicked_manhattan_player_is_not_shown_as_resigned(simcord_env: E
         described = board.description or ""
         assert all(f"{name} ({kicked})" in described for name in names), described
         assert resigned not in described
+        winner = next(p.name for p in table.people if p.name not in names)
+        won = f"{winner} wins." if lang == "en" else f"Vítězí {winner}."
+        assert won in described, described  # the final description names the winner
 
 
 def test_the_picture_labels_a_removed_seat_by_how_it_left() -> None:
