@@ -63,6 +63,10 @@ class GameAdapter:
     """The board post's pictures in words, one description per picture (the board, then the
     details): what screen readers read and what shows when a picture fails to load. Only public
     state, at most 1000 characters each (Discord takes 1024)."""
+    gone: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
+    """The seats out of the game in the public view (resigned or removed); only where there are
+    any does a board post read how they left (``bot.departures``: kicked, out of time), so the
+    many posts without one cost no extra read."""
     commands: Mapping[str, str] = field(default_factory=dict)
     """The game's command for each of ``COMMAND_ROLES`` (its English qualified name) where it
     is not ``"<game> <role>"``, the commands of a game being a group named after it."""

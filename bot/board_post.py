@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter import EventWords, GameAdapter, _no_words
+from bot.departures import departures, with_departures
 from bot.errors import forbidden, send_ephemeral
 from bot.finished import outcome_lines
 from bot.i18n import Tr, lang_of, t
@@ -64,6 +65,8 @@ class BoardPosts:
         """The table has a usable thread again (re-opened): forget what was told about the old one."""
         self.lost_threads.discard(table_id)
         self.parent_told = {told for told in self.parent_told if told[0] != table_id}
+    store: Any
+    """The service's store (how removed seats left, from the move log)."""
 
     def public_lines(
         self, table: TableRow, events: Sequence[Event], notices: Sequence[str] = ()
@@ -141,6 +144,8 @@ class BoardPosts:
         # drawn in a worker process (``bot.pictures``): the view, names and language are plain data;
         # the pictures and their alt texts (0.2-0.6 ms of words) go in one trip
         drawn = (adapter.render_board, adapter.render_details, adapter.alt_text)
+        if adapter.gone is not None and adapter.gone(public):
+            public = with_departures(public, await departures(self.store, table, adapter.game))
         board, details, described = await render_set(drawn, public, names, tr)
         pictures = [(board, f"{table.game}.png")]
         if details is not None:

@@ -202,7 +202,10 @@ async def drawn(preview: Preview) -> Preview:
 
 
 def preview_parts(preview: Preview) -> list[discord.File]:
-    return [] if preview.png is None else [discord.File(io.BytesIO(preview.png), filename=preview.filename)]
+    if preview.png is None:
+        return []
+    alt = preview.alt[:1000] or None
+    return [discord.File(io.BytesIO(preview.png), filename=preview.filename, description=alt)]
 
 
 async def show_preview(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -89,12 +90,18 @@ def news_by_seat(
     return news
 
 
+def counted(tr: Tr, items: Sequence[Any]) -> list[str]:
+    """The things named, each once in the order first met, a repeated one with its count
+    ("jana ×4", not "jana, jana, jana, jana")."""
+    times = Counter(str(i) for i in items if i is not None)
+    return [name if n == 1 else tr("digest.repeated", item=name, count=n) for name, n in times.items()]
+
+
 def summary(tr: Tr, news: SeatNews) -> str:
     """``built Solar array, Mine; +4 points``: one phrase per kind of thing, then the points."""
     parts = []
     for phrase, items in news.items.items():
-        named = [str(i) for i in items if i is not None]
-        parts.append(tr(phrase, items=", ".join(named), count=len(items)))
+        parts.append(tr(phrase, items=", ".join(counted(tr, items)), count=len(items)))
     if news.gained > 0:
         parts.append(tr("digest.gained", count=news.gained))
     elif news.gained < 0:

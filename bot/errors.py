@@ -18,28 +18,45 @@ import discord
 from discord import app_commands
 
 from bot.i18n import lang_of, t
-from bot.outgoing import QUOTE_MAX, quote
+from bot.outgoing import quote
 from db.errors import OutcomeUnknown, is_storage_fault
 
 log = logging.getLogger(__name__)
 
 
-LISTED = frozenset({"boards", "games", "choices", "archives", "name", "names", "permissions", "result"})
-"""Parameters the bot composes itself (lists of games, boards, choices, player names)."""
-LIST_MAX = 300
+TYPED = frozenset({"text", "typed", "mention", "field", "tile", "space"})
+"""Parameters of the bot's own refusals that quote what a user typed (an option, a modal field)."""
+
+ECHOES = frozenset({"text", "card", "cell", "line", "milestone", "option", "slot", "space", "target", "tile"})
+"""Parameters of an engine's refusal that may echo a piece of typed notation back."""
 
 
 class UserError(Exception):
     """A refusal with a translation key and its parameters.
 
-    Text parameters may be what the user typed (a cell, a card, a duration, thousands of
-    characters of it), so a refusal quotes at most ``QUOTE_MAX`` characters of each and still
-    reads as a sentence; the lists the bot composes itself get more room."""
+    Only what a user typed is clipped: a cell, a card, a duration may be thousands of characters
+    of it, so a refusal quotes at most ``QUOTE_MAX`` characters of each and still reads as a
+    sentence. What the bot composes (its lists of players, games, choices) is never cut: a name
+    left out would mislead, and the message limit is kept where every message goes out."""
 
     def __init__(self, key: str, /, **params: Any) -> None:
         super().__init__(key)
         self.key = key
-        self.params = {k: quote(v, LIST_MAX if k in LISTED else QUOTE_MAX) for k, v in params.items()}
+        self.params = {k: quote(v) if k in TYPED else v for k, v in params.items()}
+
+    @classmethod
+    def worded(cls, key: str, params: dict[str, Any]) -> UserError:
+        """A refusal whose parameters are all the bot's own words already (an engine's refusal
+        after :func:`engine_params` and its game's words), none of them clipped."""
+        error = cls(key)
+        error.params = dict(params)
+        return error
+
+
+def engine_params(params: dict[str, Any]) -> dict[str, Any]:
+    """An engine refusal's raw parameters, its echoes of typed notation quoted: its own ids are
+    short, and the lists it joins (choices, archives, awards) stay whole."""
+    return {k: quote(v) if k in ECHOES else v for k, v in params.items()}
 
 
 NEEDS: dict[str, tuple[str, ...]] = {

@@ -17,7 +17,7 @@ import discord
 
 from bot.bot_players import bot_name, level_word, seat_name
 from bot.clock_settings import ClockSettings
-from bot.errors import UserError, forbidden, run_guarded
+from bot.errors import UserError, engine_params, forbidden, run_guarded
 from bot.i18n import Tr, lang_of, t
 from bot.invites import check_count, check_people, parse_invitees
 from bot.lobby_text import lobby_text, option_value
@@ -418,7 +418,7 @@ async def open_lobby(
             adapter.game.options(options)
         except Exception as error:
             code = getattr(error, "code", "errors.unexpected")
-            raise UserError(code, **getattr(error, "params", {})) from error
+            raise UserError.worded(code, engine_params(getattr(error, "params", {}))) from error
         host = plain(interaction.user.display_name)
         name = t(lang, "lobby.thread_name", game=title, host=host)[:100]
         try:

@@ -45,6 +45,8 @@ class Preview:
     content: str
     png: bytes | None = None
     filename: str = "preview.png"
+    alt: str = ""
+    """The picture in words (its Discord description, read by screen readers)."""
     picture: tuple[Callable[..., bytes], tuple[Any, ...]] | None = None
     """A picture still to draw: a renderer and its (picklable) arguments. ``bot.confirm`` has it
     drawn by ``bot.pictures`` (a worker process) as the preview is shown, in place of ``png``:

@@ -21,7 +21,7 @@ from bot.adapter import GameAdapter, command_params
 from bot.board_post import discord_time
 from bot.bot_players import seat_name
 from bot.clock_settings import ClockSettings
-from bot.errors import UserError
+from bot.errors import UserError, engine_params
 from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
 from bot.outcome import commit_resolved, shown_after_saving
@@ -161,7 +161,7 @@ class TableService(TurnPosts, PrivateEvents):
         try:
             merged = adapter.game.options(options)
         except IllegalMove as error:
-            raise UserError(error.code, **error.params) from error
+            raise UserError.worded(error.code, engine_params(error.params)) from error
         clock = clock or ClockSettings(None, None, "remove")
         try:
             return await self.store.create_table(
@@ -524,12 +524,12 @@ class TableService(TurnPosts, PrivateEvents):
             waiting = engine.to_act(table.state)
             names = self.names(table, tr)
             return UserError("table.not_your_turn", name=", ".join(names[s] for s in waiting))
-        code, params = self.adapters[table.game].event_words(tr, error.code, dict(error.params))
+        code, params = self.adapters[table.game].event_words(tr, error.code, engine_params(error.params))
         names = self.names(table, tr)
         for key in engine.info.seat_params:  # the seats the refusal names, as their players' names
             if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
                 params[key] = names[params[key]]
-        return UserError(code, **params)
+        return UserError.worded(code, params)
 
     async def resign(
         self, interaction: discord.Interaction, *, game: str | None = None, from_picker: bool = False

@@ -138,6 +138,19 @@ async def read_log(tx: Tx, table_id: int) -> list[MoveRow]:
     return [MoveRow(*(r[i] for i in range(7))) for r in rows]
 
 
+REMOVALS = ("timeout", "kicked", "left")
+"""The sources of a move the bot made for an absent player (one of them may be their removal)."""
+
+
+async def acted_for(tx: Tx, table_id: int) -> list[tuple[int, str, str]]:
+    """(seat, source, notation) of each move the bot made for an absent player, in ply order."""
+    rows = await tx.fetchall(
+        "SELECT seat, source, notation FROM moves WHERE table_id = ? AND source IN (?, ?, ?) ORDER BY ply",
+        (table_id, *REMOVALS),
+    )
+    return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+
 async def table_and_moves(tx: Tx, table_id: int) -> tuple[TableRow, list[MoveRow]]:
     return await require(tx, table_id), await read_log(tx, table_id)
 

@@ -192,6 +192,11 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         """The move log of a table in ply order (what replays to the stored state)."""
         return await self._reading(move_ops.read_log, table_id)
 
+    async def acted_for(self, table_id: int) -> list[tuple[int, str, str]]:
+        """(seat, source, notation) of the moves the bot made for absent players: a removal's
+        source says how a seat left (kicked, out of time, gone from the server)."""
+        return await self._reading(move_ops.acted_for, table_id)
+
     async def results(self, table_id: int) -> list[ResultRow]:
         """Final standings of a finished table, best place first."""
         return await self._reading(move_ops.results, table_id)

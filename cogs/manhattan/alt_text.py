@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import outgoing
+from bot.departures import out_of_game
 from bot.i18n import Tr
 from cogs.manhattan.labels import (
     amounts_words,
@@ -21,6 +22,7 @@ from cogs.manhattan.labels import (
     workers_words,
 )
 from engine.manhattan.content import WORKER_KINDS
+from render.manhattan.board import winners
 
 LIMIT = 1000
 """Discord takes 1024 characters of an attachment's description."""
@@ -29,6 +31,12 @@ TRACKS = ("money", "ore", "eu", "pu", "fighters", "bombers")
 
 def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def gone(view: Mapping[str, Any]) -> list[int]:
+    """The seats out of the game (they resigned or were removed): their boards stay, greyed."""
+    seats = view.get("seats") or []
+    return [s for s, row in enumerate(seats) if isinstance(row, Mapping) and row.get("resigned")]
 
 
 def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
@@ -42,6 +50,15 @@ def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     ]
     if view.get("phase") != "over" and isinstance(view.get("active"), int):
         parts.append(tr("manhattan.alt.turn", name=_name(names, view["active"])))
+    elif view.get("phase") == "over":  # the picture's status line: who won
+        best = [s for s in winners(view) if 0 <= s < len(names)]
+        if len(best) == 1:
+            parts.append(f"{tr('render.manhattan.winner', name=names[best[0]])}.")
+        elif best:
+            parts.append(f"{tr('render.manhattan.shared_win', names=', '.join(names[s] for s in best))}.")
+    out = out_of_game(tr, view, names, gone(view))
+    if out:
+        parts.append(out)
     taken = [
         tr(
             "manhattan.alt.space",
@@ -95,3 +112,11 @@ def alt_texts(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> list[str
 def cards_words(tr: Tr, state: Mapping[str, Any], cards: Sequence[str], key: str) -> str:
     """A private picture of bomb cards in words (``manhattan.alt.hand`` / ``.draft``)."""
     return outgoing.clip(tr(key, bombs="; ".join(bomb_label(tr, state, c) for c in cards)), LIMIT)
+
+
+def legend_words(tr: Tr) -> str:
+    """The legend picture in words: its title, then each icon's meaning as the picture writes it."""
+    from render.manhattan.legend import ENTRIES
+
+    meanings = "; ".join(tr(f"render.manhattan.legend_{key}") for _, key in ENTRIES)
+    return outgoing.clip(f"{tr('render.manhattan.legend_title')}: {meanings}.", LIMIT)

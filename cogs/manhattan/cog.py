@@ -23,7 +23,7 @@ from bot.i18n import Tr, cmd, lang_of, t
 from bot.invites import default_seats
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
-from cogs.manhattan.alt_text import alt_texts
+from cogs.manhattan.alt_text import alt_texts, gone, legend_words
 from cogs.manhattan.board import BoardButton, ExpiredPicker, board_view
 from cogs.manhattan.events import event_words
 from cogs.manhattan.labels import CHOICES_MAX, bomb_label, building_label, clip, space_name, workers_words
@@ -74,6 +74,7 @@ class Manhattan(
                 board_image=board_image,
                 render_details=render_details,
                 alt_text=alt_texts,
+                gone=gone,
                 pickers=PICKERS,
             )
         )
@@ -160,7 +161,9 @@ class Manhattan(
         embed.add_field(
             name=t(lang, "manhattan.rules_end_title"), value=t(lang, "manhattan.rules_end"), inline=False
         )
-        legend = discord.File(io.BytesIO(render_legend(Tr(lang))), filename="legend.png")
+        legend = discord.File(
+            io.BytesIO(render_legend(Tr(lang))), filename="legend.png", description=legend_words(Tr(lang))
+        )
         embed.set_image(url="attachment://legend.png")
         await interaction.response.send_message(embed=embed, file=legend, ephemeral=True)
 

@@ -72,3 +72,15 @@ def alt_texts(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> list[str
     """The board's description, then the claims picture's when there is one."""
     claims = claims_words(view, tr)
     return [board_words(view, tr), claims] if claims else [board_words(view, tr)]
+
+
+def legend_words(tr: Tr) -> str:
+    """The legend picture in words: its title, then each section's symbols as the picture names them."""
+    from render.marsbot.legend import MAP_ENTRIES, TRACK_ENTRIES
+
+    sections = [
+        f"{tr(f'render.marsbot.legend_{name}')}: "
+        + "; ".join(tr(f"render.marsbot.legend_{key}") for _, key in entries)
+        for name, entries in (("tracks", TRACK_ENTRIES), ("map", MAP_ENTRIES))
+    ]
+    return outgoing.clip(f"{tr('render.marsbot.legend_title')}. " + ". ".join(sections) + ".", LIMIT)

@@ -29,6 +29,7 @@ from cogs.marsbot.tag_select import TagSelect
 from db.models import TableRow
 from engine.core import Move
 from engine.marsbot.game import GAME
+from engine.marsbot.reports import card_facts
 
 NAME = "marsbot"
 PERSON = 0
@@ -118,9 +119,8 @@ class BoardButton(
             notation = DIRECT.get(self.action) or f"closest {self.action.removeprefix('closest_')}"
             await service.play(interaction, notation, game=NAME, expected_version=self.version)
         elif self.action == "card":
-            await interaction.response.send_message(
-                form_prompt(tr, ()), view=form_view(table, (), tr), ephemeral=True
-            )
+            prompt = form_prompt(tr, (), card_facts(table.state or {}))
+            await interaction.response.send_message(prompt, view=form_view(table, (), tr), ephemeral=True)
         elif self.action == "values":
             question = (table.state or {}).get("question") or {}
             awards = [str(a) for a in question.get("awards", [])]

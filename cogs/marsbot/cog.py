@@ -23,22 +23,25 @@ from bot.finished import show_board
 from bot.i18n import LANGS, Tr, cmd, lang_of, t
 from bot.tables import GameAdapter, TableService
 from bot.undo import take_back
-from cogs.marsbot.alt_text import alt_texts
+from cogs.marsbot.alt_text import alt_texts, legend_words
 from cogs.marsbot.board import BoardButton, ExpiredPicker, board_view, person_moves
 from cogs.marsbot.custom_level import CustomLevel, level_view
 from cogs.marsbot.events import event_words
-from cogs.marsbot.form import FormButton
+from cogs.marsbot.form import FormButton, allowed_tags
 from cogs.marsbot.labels import award_name, clip, milestone_name, space_words
 from cogs.marsbot.opening import NAME, may_open, open_game
 from cogs.marsbot.pickers import PICKERS, PREFIX
 from cogs.marsbot.questions import awaited
 from cogs.marsbot.tag_select import TagSelect
 from cogs.marsbot.taken_back import put_back
+from cogs.marsbot.typed_tags import typed_tags
 from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, mars_of
 from engine.marsbot.game import GAME
 from engine.marsbot.levels import CUSTOM
 from engine.marsbot.maps import MAPS
+from engine.marsbot.notation import COLOURS, UNASKED
+from engine.marsbot.reports import card_facts
 from engine.marsbot.setup import NEW_GAME_CORPORATIONS
 from render.marsbot.board import board_image, render_board
 from render.marsbot.claims import render_claims
@@ -166,7 +169,8 @@ class MarsBot(
                 inline=False,
             )
         embed.set_image(url="attachment://marsbot-legend.png")
-        legend = discord.File(io.BytesIO(legend_png(Tr(lang))), filename="marsbot-legend.png")
+        png, alt = legend_png(Tr(lang)), legend_words(Tr(lang))
+        legend = discord.File(io.BytesIO(png), filename="marsbot-legend.png", description=alt)
         await interaction.response.send_message(embed=embed, file=legend, ephemeral=True)
 
     @app_commands.command(name=cmd("cmd.marsbot.undo.name"), description=cmd("cmd.marsbot.undo.description"))
@@ -285,14 +289,16 @@ class MarsBot(
         cost=cmd("cmd.marsbot.card.cost.name"),
         requirement=cmd("cmd.marsbot.card.requirement.name"),
         vp=cmd("cmd.marsbot.card.vp.name"),
+        colour=cmd("cmd.marsbot.card.colour.name"),
     )
     @app_commands.describe(
         tags=cmd("cmd.marsbot.card.tags.description"),
         cost=cmd("cmd.marsbot.card.cost.description"),
         requirement=cmd("cmd.marsbot.card.requirement.description"),
         vp=cmd("cmd.marsbot.card.vp.description"),
+        colour=cmd("cmd.marsbot.card.colour.description"),
     )
-    @app_commands.choices(vp=_choices("vp", ("vp0", "vp+", "vp-")))
+    @app_commands.choices(vp=_choices("vp", ("vp0", "vp+", "vp-")), colour=_choices("colour", COLOURS))
     async def card(
         self,
         interaction: discord.Interaction,
@@ -300,10 +306,16 @@ class MarsBot(
         cost: app_commands.Range[int, 0, 99],
         requirement: bool = False,
         vp: str = "vp0",
+        colour: str | None = None,
     ) -> None:
-        words = tags.replace(",", " ").replace("+", " ").split()
-        typed = "+".join(words) if words else "none"
-        await self._play(interaction, f"card {typed} {cost} {'req' if requirement else 'noreq'} {vp}")
+        table = await self.service.running_table_here(interaction, NAME)
+        allowed = allowed_tags(dict(table.options or {}))
+        named = typed_tags(tags, allowed, Tr(lang_of(interaction.locale)))
+        typed = "+".join(named) if named else "none"
+        notation = f"card {typed} {cost} {'req' if requirement else 'noreq'} {vp}"
+        if "colour" in card_facts(table.state or {}):  # asked where Magnate counts green cards alone
+            notation += f" {colour or UNASKED}"
+        await self._play(interaction, notation)
 
     @app_commands.command(name=cmd("cmd.marsbot.cost.name"), description=cmd("cmd.marsbot.cost.description"))
     @app_commands.rename(cost=cmd("cmd.marsbot.cost.cost.name"))

@@ -23,8 +23,10 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.tables import TableService, over_refusal
 from cogs.marsbot.labels import clip, tag_name, tags_words
+from cogs.marsbot.questions import asks_key
 from db.models import TableRow
 from engine.marsbot.content import TAGS
+from engine.marsbot.notation import COLOURS
 from engine.marsbot.reports import card_facts
 
 NAME = "marsbot"
@@ -69,8 +71,10 @@ def _tags(code: str) -> tuple[str, ...]:
     return tuple(t for t in code.split(".") if t)
 
 
-def form_prompt(tr: Tr, tags: tuple[str, ...]) -> str:
-    return tr("marsbot.form.prompt", tags=tags_words(tr, tags), count=len(tags), most=MAX_TAGS)
+def form_prompt(tr: Tr, tags: tuple[str, ...], asked: frozenset[str]) -> str:
+    """The tag buttons' prompt; ``asked``: what the Details form asks besides the cost (``card_facts``)."""
+    asks = tr(f"marsbot.form.asks.{asks_key(asked)}")
+    return tr("marsbot.form.prompt", tags=tags_words(tr, tags), count=len(tags), most=MAX_TAGS, asks=asks)
 
 
 def form_view(table: TableRow, tags: tuple[str, ...], tr: Tr) -> discord.ui.View:
@@ -154,7 +158,7 @@ class FormButton(
         else:
             raise UserError("marsbot.form.no_such_tag")
         await interaction.response.edit_message(
-            content=form_prompt(tr, tags), view=form_view(table, tags, tr)
+            content=form_prompt(tr, tags, card_facts(table.state or {})), view=form_view(table, tags, tr)
         )
 
 
@@ -228,6 +232,17 @@ class CardDetails(discord.ui.Modal):
             )
             which = "extras" if asked >= {"req", "vp"} else "requirement" if "req" in asked else "vp"
             self.add_item(discord.ui.Label(text=tr(f"marsbot.form.{which}"), component=self.extras))
+        self.colour_asked = "colour" in asked
+        self.colour: discord.ui.Select[CardDetails] | None = None
+        if self.colour_asked and "event" not in tags:  # an event is red: nothing to ask
+            self.colour = discord.ui.Select(
+                custom_id="mbf:colour",
+                options=[
+                    discord.SelectOption(label=tr(f"cmd.marsbot.colour.{colour}"), value=colour)
+                    for colour in COLOURS
+                ],
+            )
+            self.add_item(discord.ui.Label(text=tr("marsbot.form.colour"), component=self.colour))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await run_guarded(interaction, self._submit(interaction))
@@ -245,7 +260,11 @@ class CardDetails(discord.ui.Modal):
                 raise UserError("marsbot.form.no_such_tag")
             chosen = self.orders[self.order.values[0]]
         tags = "+".join(chosen) or "none"
+        notation = f"card {tags} {cost} {requirement} {vp}"
+        if self.colour_asked:
+            picked = (self.colour.values if self.colour is not None else None) or [UNASKED]
+            if picked[0] not in (*COLOURS, UNASKED):
+                raise UserError("marsbot.form.no_such_tag")
+            notation += f" {picked[0]}"
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        await service.play(
-            interaction, f"card {tags} {cost} {requirement} {vp}", game=NAME, expected_version=self.version
-        )
+        await service.play(interaction, notation, game=NAME, expected_version=self.version)

@@ -43,6 +43,13 @@ def _values(tr: Tr, view: Mapping[str, Any], awards: list[str]) -> str:
     )
 
 
+def asks_key(asked: frozenset[str]) -> str:
+    """The key's last part naming what the card form asks: always the cost, then the requirement,
+    VP and colour where this game uses them (``card_facts``), so a question promises no more than
+    it asks."""
+    return "_".join(["cost", *(fact for fact in ("req", "vp", "colour") if fact in asked)])
+
+
 def _won(view: Mapping[str, Any]) -> int:
     """The award VP the person won (first place, a tie included)."""
     results = (view.get("award_results") or {}).get("results") or {}
@@ -56,8 +63,10 @@ def awaited(view: Mapping[str, Any], tr: Tr) -> str | None:
         return None
     kind = question.get("kind")
     if kind == "card":
-        ask = tr(f"marsbot.ask.card_{question.get('why', 'action')}")
-        if "content" in view and "req" in card_facts(dict(view)):  # two lists: the requirement by the list
+        facts = card_facts(dict(view)) if "content" in view else frozenset()
+        asks = tr(f"marsbot.ask.asks.{asks_key(facts - {'req'})}")  # a requirement is told by the list
+        ask = tr(f"marsbot.ask.card_{question.get('why', 'action')}", asks=asks)
+        if "req" in facts:  # two lists: the requirement by the list
             ask = f"{ask} {tr('marsbot.ask.card_req_lists')}"
         return ask
     if kind == "cost":

@@ -4,8 +4,9 @@ MarsBot is a companion to a physical game: whatever the bot told the person to d
 (place its tile, move its cubes and TR, raise a parameter, claim or fund) is on their table.
 When Undo takes a report back with everything MarsBot did on it, the post says how to undo
 that by hand, from the undone events, and repeats the question MarsBot is waiting on again.
-What the person did for themselves (their own tiles and raises) stays their own business:
-they know best whether the report or their table was wrong.
+A report of the person's own (a greenery, an ocean, a raise) moved shared markers too: the post
+says where the oxygen, temperature and Venus go back to, which of their tiles comes off, and by
+how much their own TR goes back (a step of a parameter or an ocean is 1 TR).
 """
 
 from __future__ import annotations
@@ -23,6 +24,35 @@ PARAMS = ("temperature", "oxygen", "venus")
 BY_HAND = frozenset(
     {"track", "tr", "tile", "milestone", "award", "card", "discard_plants", "discard_animal", *PARAMS}
 )
+PERSON = "person"
+
+
+def own_tr(events: Sequence[Event]) -> int:
+    """The TR the person's own undone reports gave them: each parameter step they raised (the
+    run of steps a ``raised`` event closes, a bonus step of the temperature included) and each
+    ocean they placed (the ocean count moving right after their ocean tile)."""
+    total, run = 0, 0
+    previous: Event | None = None
+    for event in events:
+        code = event.code.removeprefix(PREFIX)
+        if code in PARAMS:
+            run += 1
+        else:
+            if code == "raised":
+                total += run
+            elif code == "oceans" and previous is not None and _own_ocean(previous):
+                total += 1
+            run = 0
+        previous = event
+    return total
+
+
+def _own_ocean(event: Event) -> bool:
+    return (
+        event.code == PREFIX + "tile"
+        and event.params.get("owner") == PERSON
+        and event.params.get("tile") == "ocean"
+    )
 
 
 def _inverse(tr: Tr, code: str, params: Mapping[str, Any]) -> str | None:
@@ -30,6 +60,9 @@ def _inverse(tr: Tr, code: str, params: Mapping[str, Any]) -> str | None:
     table changed for it (MarsBot's money and bonus cards live in the bot alone)."""
     if code == "tr":
         params = {**params, "total": int(params["total"]) - int(params["amount"])}
+    elif code == "tile" and params.get("owner") == PERSON:
+        _, words = event_words(tr, PREFIX + code, dict(params))
+        return tr("marsbot.undo.own_tile", **words)
     elif code in ("tile", "milestone", "award") and params.get("owner") != "marsbot":
         return None
     _, words = event_words(tr, PREFIX + code, dict(params))
@@ -39,17 +72,18 @@ def _inverse(tr: Tr, code: str, params: Mapping[str, Any]) -> str | None:
 def put_back(tr: Tr, state: Mapping[str, Any], events: Sequence[Event]) -> list[str]:
     """The lines an undo post adds for the physical table: what to reverse (newest first, as one
     undoes a stack) and the question MarsBot is waiting on again, if any."""
-    raised_by_person = any(e.code == PREFIX + "raised" for e in events)
     first: dict[tuple[str, Any], Event] = {}  # a marker moved several times goes back to where it began
     for event in events:
         code = event.code.removeprefix(PREFIX)
-        if code in BY_HAND and not (code in PARAMS and raised_by_person):
+        if code in BY_HAND:
             first.setdefault((code, event.params.get("track") or event.params.get("space")), event)
     steps = [
         line
         for event in reversed(first.values())
         if (line := _inverse(tr, event.code.removeprefix(PREFIX), event.params)) is not None
     ]
+    if (gained := own_tr(events)) > 0:
+        steps.append(tr("marsbot.undo.own_tr", count=gained))
     lines = [tr("marsbot.undo.by_hand", steps="; ".join(steps))] if steps else []
     question = state.get("question") or {}
     if isinstance(question.get("kind"), str):

@@ -12,8 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import outgoing
+from bot.departures import out_of_game
 from bot.i18n import Tr
 from cogs.moonriser.labels import names_of, tile_name, tokens_words
+from render.moonriser.board import winners
 
 LIMIT = 1000
 """Discord takes 1024 characters of an attachment's description."""
@@ -22,7 +24,12 @@ LIMIT = 1000
 def _phase(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     phase = view.get("phase", "")
     if phase == "over":
-        return tr("render.moonriser.game_over")
+        best = [s for s in winners(view) if 0 <= s < len(names)]
+        if len(best) == 1:
+            won = tr("render.moonriser.winner", name=names[best[0]])
+        else:
+            won = tr("render.moonriser.shared_win", names=", ".join(names[s] for s in best))
+        return f"{tr('render.moonriser.game_over')} {won}."
     active = view.get("active")
     name = names[active] if isinstance(active, int) and 0 <= active < len(names) else ""
     return tr(f"render.moonriser.phase_{phase}", name=name)
@@ -42,9 +49,18 @@ def _player(view: Mapping[str, Any], seat: int, name: str, tr: Tr) -> str:
     )
 
 
+def gone(view: Mapping[str, Any]) -> list[int]:
+    """The seats out of the game (they resigned or were removed)."""
+    seats = view.get("seats") or []
+    return [s for s, row in enumerate(seats) if isinstance(row, Mapping) and row.get("resigned")]
+
+
 def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     parts = [tr("render.moonriser.round", round=view.get("round", 1)), _phase(view, names, tr)]
     parts += [_player(view, seat, name, tr) for seat, name in enumerate(names) if seat < len(view["seats"])]
+    out = out_of_game(tr, view, names, gone(view))
+    if out:
+        parts.append(out)
     placed = view.get("tiles", {})
     on_board = ", ".join(
         tr("moonriser.alt.placed", field=field, tile=tile_name(tr, view, t["tile"]), name=names[t["owner"]])

@@ -22,7 +22,7 @@ from bot.i18n import Tr, cmd, lang_of, t
 from bot.invites import default_seats
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
-from cogs.moonriser.alt_text import alt_texts
+from cogs.moonriser.alt_text import alt_texts, gone
 from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
 from cogs.moonriser.finish import end_or_warn
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
@@ -75,6 +75,7 @@ class Moonriser(
                 board_image=board_image,
                 render_details=render_details,
                 alt_text=alt_texts,
+                gone=gone,
                 pickers=PICKERS,
             )
         )

@@ -17,11 +17,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import outgoing
 from bot.errors import UserError, send_ephemeral
 from bot.i18n import Tr, lang_of
 from bot.pictures import render
 from bot.tables import TableService
-from cogs.moonriser.labels import CHOICES_MAX, clip, tile_label, tile_name
+from cogs.moonriser.alt_text import LIMIT as ALT_LIMIT
+from cogs.moonriser.labels import CHOICES_MAX, clip, names_of, tile_label, tile_name
 from engine.moonriser.content import tiles_of
 from engine.moonriser.game import GAME
 
@@ -125,7 +127,10 @@ async def show_tile(interaction: discord.Interaction, typed: str) -> None:
     )
     field = found.where if found.source == "field" else None
     png = await render(render_tile, GAME.view(table.state, None), found.tile, tr, where, field=field)
-    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="tile.png"))
+    alt = outgoing.clip(text, ALT_LIMIT)
+    await send_ephemeral(
+        interaction, text, file=discord.File(io.BytesIO(png), filename="tile.png", description=alt)
+    )
 
 
 async def show_supply(interaction: discord.Interaction) -> None:
@@ -139,7 +144,11 @@ async def show_supply(interaction: discord.Interaction) -> None:
     view = GAME.view(table.state, None)
     png = await render(render_supply, view, tr)
     text = tr("moonriser.lookup.supply", count=len(view["supply"]))
-    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="supply.png"))
+    supply = names_of(tr, view, view["supply"]) or "—"
+    alt = outgoing.clip(tr("moonriser.alt.supply", tiles=supply), ALT_LIMIT)
+    await send_ephemeral(
+        interaction, text, file=discord.File(io.BytesIO(png), filename="supply.png", description=alt)
+    )
 
 
 def tile_choices(

@@ -91,6 +91,7 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
         vp=found.vp,
         gained=tr(f"moonriser.symbol.{found.symbol}") if found.symbol else tr("moonriser.nothing"),
     )
+    described = text  # the picture shows the tile where it would go, what it costs and scores
     ranking = ranked(state, seat, found.tile, found.source)
     steps, choices = alternatives(tr, ranking, found)
     if ranking and ranking[0].notation == found.notation:
@@ -102,6 +103,7 @@ def place_preview(tr: Tr, state: State, seat: int, notation: str) -> Preview:
     drawing = (view, found.tile, found.field, found.rotation, dict(found.cost), found.vp, tr, marks)
     return Preview(
         text,
+        alt=described,
         picture=(render_preview, drawing),
         steps=tuple(steps),
         choices=tuple(choices) if len(choices) > 1 else (),

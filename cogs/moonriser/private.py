@@ -8,10 +8,12 @@ from typing import Any
 
 import discord
 
+from bot import outgoing
 from bot.errors import send_ephemeral
 from bot.i18n import Tr, lang_of
 from bot.pictures import render
 from bot.tables import TableService
+from cogs.moonriser.alt_text import LIMIT as ALT_LIMIT
 from cogs.moonriser.labels import tile_label
 from engine.moonriser.game import GAME
 
@@ -45,4 +47,7 @@ async def show_hand(interaction: discord.Interaction) -> None:
     from render.moonriser.hand import render_hand
 
     png = await render(render_hand, tiles, tr, version=table.state["content"]["tiles"])
-    await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="hand.png"))
+    alt = outgoing.clip(" ".join(hand_lines(tr, table.state, seat)), ALT_LIMIT)
+    await send_ephemeral(
+        interaction, text, file=discord.File(io.BytesIO(png), filename="hand.png", description=alt)
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.departures import out_of_game
 from bot.i18n import Tr
 from engine.runarch.components import CELLS, SIZE
 from render.runarch import board as R
@@ -45,6 +46,12 @@ def _name(names: Sequence[str], seat: int, tr: Tr) -> str:
     return R._name(names, seat, tr, None)
 
 
+def gone(view: Mapping[str, Any]) -> list[int]:
+    """The seat that left the game (a resignation or a removal ends a game of two)."""
+    resigned = (view.get("outcome") or {}).get("resigned")
+    return [resigned] if isinstance(resigned, int) else []
+
+
 def board_text(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
     """Round, scores, whose turn (or the result), the last turn and the 25 stones row by row."""
     scores = ", ".join(f"{_name(names, s, tr)} {score}" for s, score in enumerate(view["scores"]))
@@ -59,6 +66,9 @@ def board_text(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
             lines.append(tr("render.runarch.winner", name=_name(names, winners[0], tr)))
         else:
             lines.append(tr("render.runarch.draw"))
+        out = out_of_game(tr, view, names, gone(view))
+        if out:
+            lines.append(out)
     elif view.get("to_act"):
         key, seat = R.turn_key(view)
         lines.append(tr(key, name=_name(names, seat, tr)) if seat is not None else tr(key))

@@ -19,7 +19,7 @@ from bot.finished import show_board
 from bot.i18n import Tr, cmd, lang_of, t
 from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
-from cogs.runarch.alt_text import alt_texts
+from cogs.runarch.alt_text import alt_texts, gone
 from cogs.runarch.board import BoardButton, ExpiredPicker, ResignButton, board_view, resign_view
 from cogs.runarch.labels import (
     ARCHIVES,
@@ -83,6 +83,7 @@ class RunArch(
                 board_image=board_image,
                 render_details=render_details,
                 alt_text=alt_texts,
+                gone=gone,
                 pickers=PICKERS,
             )
         )

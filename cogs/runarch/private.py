@@ -8,10 +8,12 @@ from typing import Any
 
 import discord
 
+from bot import outgoing
 from bot.errors import send_ephemeral
 from bot.i18n import Tr, lang_of
 from bot.pictures import render
 from bot.tables import TableService
+from cogs.runarch.alt_text import LIMIT as ALT_LIMIT
 from cogs.runarch.labels import card_label, card_with_goal, scoring_label, scoring_values
 from engine.runarch import GAME
 from render.runarch.hand import render_hand
@@ -59,6 +61,6 @@ async def show_hand(interaction: discord.Interaction) -> None:
         await send_ephemeral(interaction, "\n".join(lines))
         return
     png = await render(render_hand, cards, tr, with_goals=view["variant"] == "complex")
-    await send_ephemeral(
-        interaction, "\n".join(lines), file=discord.File(io.BytesIO(png), filename="hand.png")
-    )
+    alt = outgoing.clip(" ".join(lines), ALT_LIMIT)  # the cards the picture shows, as the text lists them
+    picture = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
+    await send_ephemeral(interaction, "\n".join(lines), file=picture)

@@ -98,9 +98,11 @@ def pay_step(state: State, step: Step, events: list[Event]) -> Question | None:
 FITS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "not_event": lambda card: "event" not in card["tags"],
     "costly": lambda card: int(card["cost"]) >= CELEBRITY_COST,
+    "green": lambda card: "event" not in card["tags"] and card.get("colour") == "green",
 }
 """B08's Magnate and Celebrity helpers (the reference's B09/B10): reveal project cards until one
-is not an event / costs 20 M€ or more, and resolve that one; the others are discarded."""
+is not an event (a green one from rules version 4) / costs 20 M€ or more, and resolve that one;
+the others are discarded."""
 
 
 @handler("card")
@@ -132,9 +134,10 @@ def card_done(state: State, step: Step, events: list[Event]) -> Question | None:
     """The corporation's money for the card, then it goes to MarsBot's played cards."""
     shown = step["card"]
     card_money(state, shown, events)
-    state["played"].append(
-        {"tags": list(shown["tags"]), "cost": shown["cost"], "req": shown["req"], "vp": shown["vp"]}
-    )
+    played = {"tags": list(shown["tags"]), "cost": shown["cost"], "req": shown["req"], "vp": shown["vp"]}
+    if "colour" in shown:  # asked where Magnate counts green cards (rules version 4)
+        played["colour"] = shown["colour"]
+    state["played"].append(played)
     return None
 
 

@@ -11,7 +11,7 @@ Landlord value is their tiles on the map; the others are asked.
 Hellas and Elysium (their overview cards; "as usual" counts MarsBot's tiles and played cards):
 Diversifier every track >= 3, Tactician 35 M€, Polar Explorer 3 tiles in the bottom two rows,
 Energizer energy track >= 6, Rim Settler Jovian/science track >= 6; Cultivator its greeneries,
-Magnate its played non-event cards (the bot does not ask a card's colour: green and blue count),
+Magnate its played green cards (rules version 4 asks each card's colour; before, every non-event card),
 Space Baron the science track, Eccentric its M€ / 5, Contractor the building track. Generalist
 every track >= 2, Specialist a track >= 10, Ecologist plant track >= 4, Tycoon 15 non-event
 cards played, Legend 5 events played; Celebrity its played cards costing 20 M€ or more,
@@ -46,6 +46,7 @@ from engine.marsbot.maps import (
     MAP_ROWS,
     POLAR_ROWS,
 )
+from engine.marsbot.rules import MAGNATE, counts_green
 
 LANDLORD = "landlord"
 TILE_AWARDS: tuple[str, ...] = (LANDLORD, "cultivator", "desert_settler", "estate_dealer")
@@ -93,12 +94,15 @@ def tiles_where(state: State, owner: str, where: str) -> int:
 
 
 def played(state: State, kind: str) -> int:
-    """MarsBot's played project cards: ``events``, ``others`` (green and blue) or ``costly`` (20+)."""
+    """MarsBot's played project cards: ``events``, ``others`` (green and blue), ``green`` or
+    ``costly`` (20+)."""
     cards = state["played"]
     if kind == "events":
         return sum(1 for card in cards if "event" in card["tags"])
     if kind == "others":
         return sum(1 for card in cards if "event" not in card["tags"])
+    if kind == "green":
+        return sum(1 for card in cards if "event" not in card["tags"] and card.get("colour") == "green")
     return sum(1 for card in cards if card["cost"] >= CELEBRITY_COST)
 
 
@@ -153,7 +157,7 @@ def award_values(state: State) -> dict[str, int]:
         "thermalist": tracks["energy"] + AWARD_TRACK_BONUS["thermalist"],
         "miner": tracks["space"] + AWARD_TRACK_BONUS["miner"],
         "cultivator": tiles_of(state, MARSBOT, "greenery"),
-        "magnate": played(state, "others"),
+        MAGNATE: played(state, "green" if counts_green(state) else "others"),
         "space_baron": tracks["science"],
         "eccentric": state["money"] // ECCENTRIC_MONEY,
         "contractor": tracks["building"],

@@ -21,6 +21,7 @@ from engine.marsbot.content import (
 from engine.marsbot.params import farthest, is_maxed
 from engine.marsbot.placement import best, legal
 from engine.marsbot.resolve import Question, Step, handler, push
+from engine.marsbot.rules import MAGNATE, counts_green
 from engine.marsbot.setup import GOVERNMENT, draw_bonus
 
 LOBBYIST_TEMPERATURES = (-24, -20, 0, TEMPERATURE[1])
@@ -233,7 +234,8 @@ def _helper(state: State, award: str) -> Step | None:
     if award == "benefactor":
         return {"do": "gain_tr", "amount": BENEFACTOR_HELP_TR}
     if award in REVEAL_HELP:
-        return {"do": "card", "why": "b08", "fits": REVEAL_HELP[award]}
+        fits = "green" if award == MAGNATE and counts_green(state) else REVEAL_HELP[award]
+        return {"do": "card", "why": "b08", "fits": fits}
     if award not in HELP_TRACKS:
         return None
     tracks = HELP_TRACKS[award]

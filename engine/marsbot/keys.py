@@ -117,6 +117,7 @@ REFUSALS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("marsbot.no_wild", ()),
     ("marsbot.card_needs_req", ()),
     ("marsbot.card_needs_vp", ()),
+    ("marsbot.card_needs_colour", ()),
     ("marsbot.not_a_choice", ("milestone", "choices")),
     ("marsbot.values_mismatch", ("awards",)),
     ("marsbot.undo_generation", ()),
@@ -155,7 +156,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "tile.reason": ("action", "temperature", "b05", "b06", "b07", "b08", "b16", "b23", "final", "report"),
     "tie_rank.rule": ("oceans", "bonuses"),
     "card_needed.why": ("action", "cmm", "white_cube", "b03", "b08"),
-    "card_unfit.fits": ("not_event", "costly"),
+    "card_unfit.fits": ("not_event", "costly", "green"),
     "values.why": ("fund", "help", "scoring"),
     "turn.who": ("person", "marsbot"),
 }

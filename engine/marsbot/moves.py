@@ -26,6 +26,7 @@ from engine.marsbot.notation import (
     ADVANCE,
     AWARD,
     CLOSEST,
+    COLOURS,
     COST,
     CUT,
     DONE_MOVE,
@@ -46,6 +47,7 @@ from engine.marsbot.notation import (
     TILE,
     TILES,
     TOTAL,
+    UNASKED,
     VALUES,
     VP_OF_SIGN,
     VP_SIGNS,
@@ -54,6 +56,7 @@ from engine.marsbot.notation import (
 )
 from engine.marsbot.params import steps_left
 from engine.marsbot.placement import person_final_spaces, person_may_place, person_spaces
+from engine.marsbot.reports import card_facts
 from engine.marsbot.tracks import lowest_track
 
 CARD_COSTS = range(46)
@@ -64,11 +67,16 @@ def allowed_tags(state: State) -> list[str]:
 
 
 def card_moves(state: State) -> Iterator[Move]:
+    coloured = "colour" in card_facts(state)
     for tags in [[], *([tag] for tag in allowed_tags(state))]:
+        colours: tuple[str | None, ...] = (
+            (None,) if not coloured else (UNASKED,) if "event" in tags else COLOURS
+        )
         for cost in CARD_COSTS:
             for req in (False, True):
                 for sign in VP_SIGNS:
-                    yield card_move(tags, cost, req, VP_OF_SIGN[sign])
+                    for colour in colours:
+                        yield card_move(tags, cost, req, VP_OF_SIGN[sign], colour)
 
 
 def answer_moves(state: State) -> Iterator[Move]:

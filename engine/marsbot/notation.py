@@ -46,6 +46,10 @@ NOT_NEGATIVE = "vp0+"
 VP_OF_SIGN = {"vp-": "neg", "vp0": "none", "vp+": "pos", NOT_NEGATIVE: "nonneg"}
 SIGN_OF_VP = {value: key for key, value in VP_OF_SIGN.items()}
 NO_TAGS = "none"
+GREEN, BLUE = "green", "blue"
+COLOURS: tuple[str, ...] = (GREEN, BLUE)
+"""A non-event project card's colour: automated (green) or active (blue); asked where Magnate counts
+green cards (``reports.card_facts``), else left out of the answer."""
 EQUAL = "equal"
 YES, NO = "yes", "no"
 MAX_TAGS = 4
@@ -92,9 +96,13 @@ def join_tags(tags: list[str] | tuple[str, ...]) -> str:
     return "+".join(tags) if tags else NO_TAGS
 
 
-def card_move(tags: list[str] | tuple[str, ...], cost: int, req: bool, vp: str) -> Move:
-    """The ``card`` answer for a card (``vp`` is ``neg``, ``none`` or ``pos``)."""
-    return Move(CARD, (join_tags(tags), str(cost), REQ if req else NOREQ, SIGN_OF_VP[vp]))
+def card_move(
+    tags: list[str] | tuple[str, ...], cost: int, req: bool, vp: str, colour: str | None = None
+) -> Move:
+    """The ``card`` answer for a card (``vp`` is ``neg``, ``none`` or ``pos``; ``colour`` ``green``,
+    ``blue`` or ``-`` where the game asks it, ``None`` where it does not)."""
+    args = (join_tags(tags), str(cost), REQ if req else NOREQ, SIGN_OF_VP[vp])
+    return Move(CARD, args if colour is None else (*args, colour))
 
 
 def values_move(values: dict[str, int]) -> Move:
@@ -107,7 +115,7 @@ def parse_values(args: tuple[str, ...]) -> dict[str, int]:
 
 
 def _card(args: list[str], text: str) -> Move:
-    if len(args) != 4:
+    if len(args) not in (4, 5):
         raise _bad(text)
     word = args[0].lower()
     tags = [] if word == NO_TAGS else word.split("+")
@@ -121,6 +129,7 @@ def _card(args: list[str], text: str) -> Move:
             cost,
             _choice(args[2], text, (REQ, NOREQ, UNASKED)),
             _choice(args[3], text, (*VP_SIGNS, NOT_NEGATIVE, UNASKED)),
+            *(_choice(colour, text, (*COLOURS, UNASKED)) for colour in args[4:]),
         ),
     )
 

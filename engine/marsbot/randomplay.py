@@ -20,16 +20,19 @@ from engine.marsbot.moves import allowed_tags, answer_moves, final_moves, report
 from engine.marsbot.notation import (
     ADVANCE,
     CARD,
+    COLOURS,
     COST,
     GAIN,
     MAX_TAGS,
     TILE,
     TOTAL,
+    UNASKED,
     VALUES,
     VP_OF_SIGN,
     VP_SIGNS,
     card_move,
 )
+from engine.marsbot.reports import card_facts
 from engine.marsbot.setup import NEW_GAME_CORPORATIONS
 
 LARGEST_VALUE = 40
@@ -86,7 +89,11 @@ def _answer(state: State, question: dict[str, object], rng: Rng) -> Move:
         count = rng.choice([0, 1, 1, 1, 2, 2, 3, MAX_TAGS])
         chosen = [rng.choice(tags) for _ in range(count)]
         sign = rng.choice(VP_SIGNS)
-        return card_move(chosen, rng.below(40), rng.below(2) == 1, VP_OF_SIGN[sign])
+        cost, req = rng.below(40), rng.below(2) == 1
+        colour = None
+        if "colour" in card_facts(state):  # drawn only then: other games keep their random course
+            colour = UNASKED if "event" in chosen else rng.choice(COLOURS)
+        return card_move(chosen, cost, req, VP_OF_SIGN[sign], colour)
     if kind == COST:
         return Move(COST, (str(rng.below(40)),))
     if kind == TOTAL:

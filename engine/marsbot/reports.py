@@ -32,6 +32,7 @@ from engine.marsbot.notation import (
     AWARD,
     CARD,
     CLOSEST,
+    COLOURS,
     COST,
     CUT,
     DONE,
@@ -54,6 +55,7 @@ from engine.marsbot.notation import (
 from engine.marsbot.params import is_maxed, person_raise, raise_error, steps_left
 from engine.marsbot.placement import person_may_place
 from engine.marsbot.resolve import push
+from engine.marsbot.rules import MAGNATE, counts_green
 from engine.marsbot.tracks import cut as cut_track
 from engine.marsbot.tracks import lowest_track
 
@@ -163,12 +165,25 @@ def final_move(state: State, move: Move, events: list[Event]) -> None:
 
 
 def card_facts(state: State) -> frozenset[str]:
-    """Which of a revealed card's requirement (``req``) and VP (``vp``) this game uses, so the
-    card form asks only those: the requirement for its money (C05; C03 in content 2), the VP for
-    the hard level's card VP (its tags and cost are always asked). An unused one may be answered
-    ``-``."""
+    """Which of a revealed card's requirement (``req``), VP (``vp``) and colour (``colour``) this
+    game uses, so the card form asks only those: the requirement for its money (C05; C03 in
+    content 2), the VP for the hard level's card VP, the colour of a card that is no event where
+    Magnate counts green cards (Hellas, rules version 4); its tags and cost are always asked. An
+    unused one may be answered ``-`` (the colour left out)."""
     used = {"req"} if has_effect(state, REQUIREMENT_MONEY) else set()
+    if counts_green(state) and MAGNATE in awards_of(state):
+        used.add("colour")
     return frozenset(used | ({"vp"} if modified(state, CARD_VP) else set()))
+
+
+def card_colour(tags: list[str], given: str) -> str | None:
+    """The colour of a revealed card where it is asked: ``None`` for an event (red), else the
+    answer, which must name one."""
+    if "event" in tags:
+        return None
+    if given not in COLOURS:
+        raise IllegalMove("marsbot.card_needs_colour")
+    return given
 
 
 def answer(state: State, move: Move, events: list[Event]) -> None:
@@ -192,6 +207,8 @@ def answer(state: State, move: Move, events: list[Event]) -> None:
             "req": None if args[2] == UNASKED else args[2] == "req",
             "vp": VP_OF_SIGN.get(args[3]),
         }
+        if "colour" in used:  # only then: a stored game's card keeps the shape it had
+            step["card"]["colour"] = card_colour(tags, args[4] if len(args) > 4 else UNASKED)
     elif kind == COST:
         step["cost"] = int(args[0])
     elif kind == PLANTS:

@@ -18,6 +18,11 @@ Version 3 (issue 26, the corporations' draft priority): in the draft variant C01
 with the highest cost („Priorita draftu": „Nejvyšší náklady") instead of a random one, and its
 post-draft discard spares its most expensive cards (``generations.research``). Content version 3
 makes C01 the card that prints that priority (the 4 M€ card); a content-2 game's C01 keeps it.
+
+Version 4 (issue 33, Hellas's Magnate): „Magnate: As usual (most green cards in played pile)" —
+where Magnate is played, a revealed card that is no event is asked its colour, green (automated)
+or blue (active), and Magnate counts MarsBot's green cards alone; B08's Magnate helper reveals
+cards until a green one. Before, every non-event card counted (blue too).
 """
 
 from __future__ import annotations
@@ -28,11 +33,14 @@ from engine.core import State
 
 RULES = "rules"
 FIRST = 1
-LATEST = 3
+LATEST = 4
 AUDIT = 2
 """The version with the rulebook audit's corrections (see the module's text)."""
 DRAFT_PRIORITY = 3
 """The version in which a corporation's draft priority replaces MarsBot's random draft."""
+GREEN_MAGNATE = 4
+"""The version in which Magnate counts green cards alone, each revealed card asked its colour."""
+MAGNATE = "magnate"
 
 
 def split(given: Mapping[str, int] | None) -> tuple[dict[str, int] | None, int]:
@@ -59,3 +67,8 @@ def audited(state: State) -> bool:
 def drafts_by_priority(state: State) -> bool:
     """Whether a corporation's draft priority applies in this game (version 3 on)."""
     return version(state) >= DRAFT_PRIORITY
+
+
+def counts_green(state: State) -> bool:
+    """Whether Magnate counts MarsBot's green cards alone in this game (version 4 on)."""
+    return version(state) >= GREEN_MAGNATE

@@ -252,7 +252,7 @@ def draw_chips(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top: 
         info = seats[seat] if seat < len(seats) else {}
         resigned = bool(info.get("resigned"))
         score = (
-            tr("render.manhattan.resigned")
+            tr(f"render.manhattan.{kit.departure(view, seat)}")
             if resigned
             else tr("render.manhattan.points", points=points[seat] if seat < len(points) else 0)
         )

@@ -137,7 +137,7 @@ def _header(
     points = totals(view)
     score = tr("render.manhattan.points", points=points[seat] if seat < len(points) else 0)
     if resigned:
-        score = tr("render.manhattan.resigned")
+        score = tr(f"render.manhattan.{kit.departure(view, seat)}")
     text(
         img,
         (x1 - PAD, cy),

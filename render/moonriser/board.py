@@ -266,7 +266,7 @@ def draw_players(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top
         hand = int(info.get("hand_count", 0) or 0)
         text(img, (HAND_X + 25, cy), str(hand), size=20, weight="bold", fill="ink", bg=bg, anchor="lm")
         score = (
-            tr("render.moonriser.resigned")
+            tr(f"render.moonriser.{kit.departure(view, seat)}")
             if resigned
             else tr("render.moonriser.vp", points=points[seat] if seat < len(points) else 0)
         )

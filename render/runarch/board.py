@@ -342,7 +342,7 @@ def _panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], seat
         text(img, (x1 - 18, line2), place, size=20, weight="bold", fill="highlight", bg=fill, anchor="rm")
         room -= kit.text_length(place, 20, "bold") + 12
         if outcome.get("resigned") == seat:
-            extra = tr("render.runarch.resigned")
+            extra = tr(f"render.runarch.{kit.departure(view, seat)}")
         elif outcome["bonus"][seat]:
             extra = tr("render.runarch.bonus", bonus=outcome["bonus"][seat])
         else:

@@ -9,6 +9,8 @@ from simcord import Env
 
 from engine.marsbot import GAME
 from engine.marsbot.maps import MAP_AWARDS, map_of_options
+from engine.marsbot.notation import COLOURS
+from engine.marsbot.reports import card_facts
 
 CARDS: tuple[tuple[tuple[str, ...], int, bool, str], ...] = (
     (("building",), 12, False, "vp0"),
@@ -37,9 +39,14 @@ def labels(message: Any) -> list[str]:
     return [c["label"] for c in components(message) if "label" in c]
 
 
-def card_notation(index: int) -> str:
+def card_notation(index: int, state: dict[str, Any] | None = None) -> str:
+    """The ``index``-th scripted card; where the game asks a card's colour (Hellas's Magnate), the
+    colour too: green and blue in turn, none for an event."""
     tags, cost, req, vp = CARDS[index % len(CARDS)]
-    return f"card {'+'.join(tags) or 'none'} {cost} {'req' if req else 'noreq'} {vp}"
+    notation = f"card {'+'.join(tags) or 'none'} {cost} {'req' if req else 'noreq'} {vp}"
+    if state is not None and "colour" in card_facts(state):
+        notation += " -" if "event" in tags else f" {COLOURS[index % len(COLOURS)]}"
+    return notation
 
 
 @dataclass
@@ -92,7 +99,7 @@ class MarsBotTable:
             kind = question["kind"]
             if kind == "card":
                 self.cards += 1
-                return card_notation(self.cards - 1)
+                return card_notation(self.cards - 1, state)
             if kind == "cost":
                 return "cost 14"
             if kind == "values":
@@ -140,8 +147,14 @@ class MarsBotTable:
         if kind == "card":
             tags = args[0].replace("+", " ") if args[0] != "none" else ""
             requirement = args[2] == "req"
+            colour = {"colour": args[4]} if len(args) > 4 and args[4] in COLOURS else {}
             return await self.person.slash(
-                "marsbot card", tags=tags or "none", cost=int(args[1]), requirement=requirement, vp=args[3]
+                "marsbot card",
+                tags=tags or "none",
+                cost=int(args[1]),
+                requirement=requirement,
+                vp=args[3],
+                **colour,
             )
         if kind in ("cost", "total"):
             key = "cost" if kind == "cost" else "score"

@@ -37,3 +37,15 @@ def test_nothing_that_matters_gives_no_digest_and_czech_counts_points() -> None:
     assert digest_text(adapter(), Tr("en"), NAMES, 0, placed, {0: 0, 1: 0, 2: 0}) == []
     lines = digest_text(adapter(), Tr("cs"), NAMES, 2, placed, {0: 2, 1: 5, 2: 0})
     assert lines == ["🕑 carol, od tvého minulého tahu:", "• **alice**: +2 body", "• **bob**: +5 bodů"]
+
+
+def test_repeated_names_are_counted_not_repeated() -> None:
+    """"útok na: jana, jana, jana, jana" listed one strike per line: now each thing once, in the
+    order first met, a repeated one with its count, in both languages."""
+    struck = [(1, Event("manhattan.attacked", {"seat": 1, "target": 0, "kind": "fighter"})) for _ in range(4)]
+    struck.append((1, Event("manhattan.attacked", {"seat": 1, "target": 2, "kind": "bomber"})))
+    english = digest_text(adapter(), Tr("en"), NAMES, 2, struck, {0: 0, 1: 0, 2: 0})
+    assert english[1] == "• **bob**: struck alice ×4, carol"
+    czech = digest_text(adapter(), Tr("cs"), ["jana", "petr", "eva"], 2, struck, {0: 0, 1: 0, 2: 0})
+    assert czech[1].endswith(": jana ×4, eva"), czech
+    assert czech[1].count("jana") == 1

@@ -202,3 +202,28 @@ async def test_the_private_pictures_of_bomb_cards_are_described(simcord_env: Env
     shown = await me.slash(table.thread, "manhattan bombs")
     (picture,) = shown.response.attachments
     assert picture.description.startswith("Your bomb cards: ") and f"({card})" in picture.description
+
+
+CZECH_COLOURS = ("červený", "modrý", "zelený", "žlutý", "fialový")
+
+
+async def test_a_refusal_lists_every_player_however_long_the_list(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    """Five players' names and colours run past the 40 characters a refusal quotes of what was
+    typed: the list was clipped like typed text and one player was left out. What the player typed
+    is still quoted short; the bot's own list is whole, in either language."""
+    table = await ManhattanTable.open(simcord_env, players=5, seed=4)
+    names = await _names(table)
+    striker = table.people[0]
+    state = await table.state()
+    typed = "nobody " * 20
+    for lang, colours in (("en", COLOURS), ("cs", CZECH_COLOURS)):
+        user_locales[striker.id] = lang
+        refused = await striker.slash(table.thread, "manhattan strike", target=typed, what="fighter")
+        text = refused.response.content
+        assert refused.ephemeral
+        assert all(names[s] in text for s in range(5)), text
+        assert all(colours[s].lower() in text.lower() for s in range(5)), text
+        assert typed.strip() not in text and "nobody nobody" in text, "the typed text is quoted short"
+    assert await table.state() == state

@@ -73,7 +73,7 @@ def test_on_hellas_no_post_calls_the_energy_track_jovian() -> None:
     from cogs.marsbot.events import event_words
     from tests.engine.marsbot_support import play_card, position
 
-    _, events, _ = play_card(position({"map": "hellas"}), "power+jovian 12 noreq vp0")
+    _, events, _ = play_card(position({"map": "hellas"}), "power+jovian 12 noreq vp0 green")
     expected = (
         ("en", "Jovian → the science track.", "Jovian"),
         ("cs", "Jupiter → stupnice věda.", "Jupiter"),

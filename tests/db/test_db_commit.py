@@ -283,3 +283,20 @@ async def test_cancelled_commit_leaves_the_store_usable(
         t.id, expected_version=row.version, moves=[NewMove(1, "b", ALICE)], state={}, interaction_id=2
     )
     assert row.version == 2 + applied
+
+
+async def test_acted_for_lists_the_moves_made_for_absent_players(
+    store: Store, active_table: ActiveTable
+) -> None:
+    """How a seat left (``bot.departures``): the moves the bot made for an absent player, with
+    their source, in ply order; the players' own moves are not listed."""
+    t = await active_table()
+    moves = [
+        NewMove(0, "a1", HOST),
+        NewMove(1, "pass", None, source="timeout"),
+        NewMove(1, "resign", None, source="kicked"),
+        NewMove(0, "resign", None, source="left"),
+    ]
+    await store.commit_moves(t.id, expected_version=1, moves=moves, state={}, interaction_id=5)
+    listed = [(1, "timeout", "pass"), (1, "kicked", "resign"), (0, "left", "resign")]
+    assert await store.acted_for(t.id) == listed

@@ -15,8 +15,8 @@ MAXED = {"temperature": 8, "oxygen": 14, "oceans": 9}
 
 
 def test_a_new_game_plays_the_latest_rules_and_a_stored_game_the_version_it_names() -> None:
-    assert GAME.new(1, {}, 3)["content"]["rules"] == 3  # 3: C01's draft priority
-    assert GAME.content(GAME.new(1, {}, 3))["rules"] == 3
+    assert GAME.new(1, {}, 3)["content"]["rules"] == 4  # 4: Hellas's Magnate counts green cards
+    assert GAME.content(GAME.new(1, {}, 3))["rules"] == 4
     assert "rules" not in GAME.new(1, {}, 3, RULES_1)["content"]
     assert GAME.new(1, {}, 3, {**RULES_1, "rules": 2})["content"]["rules"] == 2
     with pytest.raises(ValueError, match="rules version 7"):

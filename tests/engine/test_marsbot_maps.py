@@ -8,7 +8,7 @@ import pytest
 
 from engine.marsbot import content
 from engine.marsbot.awards import award_values, milestone_values, person_values, qualifies
-from engine.marsbot.game import MarsBot
+from engine.marsbot.game import GAME, MarsBot
 from engine.marsbot.maps import MAP_AWARDS, MAP_MILESTONES
 from tests.engine.marsbot_support import marsbot_turn, position
 
@@ -187,7 +187,10 @@ def test_corporate_competition_on_hellas_places_a_greenery_for_cultivator() -> N
 
 
 def test_magnate_help_reveals_until_a_card_is_not_an_event() -> None:
-    state = position({"map": "hellas"}, money=10, awards={"magnate": "person"})
+    """A game stored before rules version 4 keeps counting every non-event card (see
+    ``test_marsbot_magnate`` for the green cards of new games)."""
+    stored = {**GAME.new(1, {"map": "hellas"}, 7)["content"], "rules": 3}
+    state = position({"map": "hellas"}, versions=stored, money=10, awards={"magnate": "person"})
     answers = ["values magnate=9", "card event 5 noreq vp0", "card building 8 noreq vp0"]
     after, events, asked = marsbot_turn(state, ("B08",), answers)
     assert [q["kind"] for q in asked] == ["values", "card", "card"]

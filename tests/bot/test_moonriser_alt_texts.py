@@ -1,0 +1,58 @@
+"""Every Moonriser picture has a description (alt text), private ones too: the hand, the placement
+preview, the supply and a looked-up tile, in the reader's language; the final board's names the
+winner."""
+
+from __future__ import annotations
+
+from simcord import Env
+
+from bot.i18n import Tr
+from cogs.moonriser.labels import tile_name
+from engine.moonriser.game import GAME
+from tests.bot.moonriser_table import MoonTable
+from tests.bot.test_moonriser_discord import to_development
+
+
+def described(result: object) -> str:
+    (picture,) = result.response.attachments  # type: ignore[attr-defined]
+    text = picture.description or ""
+    assert 0 < len(text) <= 1024, picture.filename
+    return text
+
+
+async def test_private_pictures_are_described_in_the_readers_language(
+    simcord_env: Env, user_locales: dict[int, str]
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    hand = GAME.view(state, seat)["hand"]
+    move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place")
+    tile, field, rotation, source = move.args
+    for lang in ("en", "cs"):
+        user_locales[me.id] = lang
+        tr = Tr(lang)
+        shown = described(await me.slash(table.thread, "moonriser hand"))
+        assert str(tile_name(tr, state, hand[0])) in shown
+        preview = await me.slash(
+            table.thread, "moonriser place", tile=f"{tile}@{source}", field=field, rotation=int(rotation)
+        )
+        alt = described(preview)
+        assert str(tile_name(tr, state, tile)) in alt and field in alt
+        await me.click(preview.response, label="Cancel" if lang == "en" else "Zrušit")
+        supply = described(await me.click(table.boards()[-1], label="Supply"))
+        assert all(str(tile_name(tr, state, t)) in supply for t in state["supply"])
+        looked = described(await me.slash(table.thread, "moonriser tile", tile=state["supply"][0]))
+        assert str(tile_name(tr, state, state["supply"][0])) in looked
+    assert await table.state() == state
+
+
+async def test_the_final_description_names_the_winner(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    _, me = await to_development(table)
+    asked = await me.slash(table.thread, "moonriser resign")
+    await me.click(asked.response, label="Confirm")
+    winner = next(p for p in table.people if p is not me)
+    board = table.boards()[-1].attachments[0].description or ""
+    assert "Game over" in board and f"{winner.name} wins" in board, board
+    assert f"Out of the game: {me.name} (resigned)" in board
