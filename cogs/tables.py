@@ -15,7 +15,7 @@ from bot.clock_settings import at_limit_choices, describe, duration_choices, mer
 from bot.errors import UserError, run_guarded
 from bot.i18n import LANGS, Tr, cmd, lang_of
 from bot.lobby import LobbyButton, LobbySelect, redraw_lobby
-from bot.standin_settings import digest_choices, digest_state, level_choices, set_digest
+from bot.standin_settings import digest_choices, digest_state, digest_value, level_choices, set_digest
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
 from db.models import TableRow
@@ -230,18 +230,19 @@ class Tables(commands.Cog):
         tables = await self.service.tables_here(interaction)
         if tables and all(t.max_seats == 1 for t in tables):
             raise UserError("settings.solo")  # a DM's solo tables, however many
+        digest_on = digest_value(digest)
         table = await self.service.table_here(interaction)
         tr = Tr(lang_of(interaction.locale))
         current = of_table(table)
         clock_given = any(v is not None for v in (reminder, limit, at_limit, bot_level))
-        if not clock_given and digest is None:
+        if not clock_given and digest_on is None:
             summary = f"{describe(tr, current, table.game)} · {digest_state(tr, table.digest)}"
             await interaction.response.send_message(tr("settings.current", summary=summary), ephemeral=True)
             return
         if not may_manage(interaction, table):
             raise UserError("settings.host_only")
         if not clock_given:
-            await set_digest(self.service, interaction, table, digest == "on")
+            await set_digest(self.service, interaction, table, digest_on is True)
             return
         if table.status != "lobby":
             raise UserError("settings.started")
@@ -263,8 +264,8 @@ class Tables(commands.Cog):
                 on_timeout=wanted.on_timeout,
                 standin_level=wanted.standin_level,
             )
-            if digest is not None:
-                table = await self.service.store.set_digest(table.id, digest == "on")
+            if digest_on is not None:
+                table = await self.service.store.set_digest(table.id, digest_on)
         except NotInLobby as error:
             raise UserError("settings.started") from error
         public = Tr(table.locale)
