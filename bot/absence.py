@@ -165,7 +165,11 @@ class Absence:
         notice: str,
         *,
         end_reason: str | None,
+        due: tuple[int, float] | None = None,
     ) -> bool:
+        """Commit what the bot did at ``table`` as read, and post it. Refused (``False``, nothing
+        done) if the table moved on, a held seat went back to its player meanwhile, or the
+        deadline ``due`` (seat, instant) that the bot acts on moved because its player showed up."""
         engine = self.service.adapters[table.game].game
         results = self.service.results(table, engine, state)
         new_turn = self.service.starts_turn(table, moves, state)
@@ -179,6 +183,8 @@ class Absence:
                 results=results,
                 awaited=self.service.awaited(engine, state, table.automated),
                 end_reason=end_reason if results is not None else None,
+                standins=table.standins,
+                due=due,
             )
         except StaleVersion:
             log.info("table %s moved on before the bot could act; nothing done", table.id)

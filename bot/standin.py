@@ -64,6 +64,7 @@ class Absence(Protocol):
         notice: str,
         *,
         end_reason: str | None,
+        due: tuple[int, float] | None = None,
     ) -> bool: ...
 
 
@@ -97,19 +98,29 @@ async def stand_in(absence: Absence, table: TableRow, seat: int) -> bool:
         limit = duration_text(tr, table.time_limit or 0)
         notice = tr("standin.took_over", name=name, level=word, limit=limit)
     later = [e for e in played_events(table, moves) if e.params["seat"] != seat or e.params["count"] > 1]
-    await absence._commit(table, moves, state, [*events, *later], notice, end_reason=None)
+    row = table.seat_row(seat)
+    due = None if row is None or row.deadline is None else (seat, row.deadline)
+    await absence._commit(table, moves, state, [*events, *later], notice, end_reason=None, due=due)
     return True
 
 
 async def back(service: TableService, interaction: discord.Interaction, table: TableRow) -> TableRow:
-    """The player of a held seat acted at the table: the seat is theirs again, and the thread is
-    told. ``table`` as it is now."""
+    """A player acted at the table: a seat the bot holds is theirs again (the thread is told),
+    and a turn past its limit that the bot has not taken over yet waits for them with a fresh
+    clock. Either stops a bot's move for them computed meanwhile (the store checks the held
+    seats and the deadline it acts on), so the seat is not taken again. ``table`` as it is now."""
     seat = table.seat_of(interaction.user.id)
-    if seat is None or seat not in table.standins:
+    if seat is None or table.standin_level is None or table.status != "active":
+        return table
+    row = table.seat_row(seat)
+    late = row is not None and row.deadline is not None and row.deadline <= service.store.now()
+    if seat not in table.standins and not late:
         return table
     turns = await service.store.release_standin(table.id, seat)
+    if late:
+        service.clocks_changed()
     if not turns:
-        return table
+        return await service.store.table(table.id) or table
     tr = Tr(table.locale)
     channel = await service.channel_of(table)
     if channel is not None:

@@ -339,14 +339,19 @@ class TableService(TurnPosts, PrivateEvents):
                     interaction_id=interaction.id,
                     results=self.results(table, self.adapters[table.game].game, state),
                     awaited=self.awaited(self.adapters[table.game].game, state, table.automated),
+                    standins=table.standins,
                 )
             except StaleVersion as error:
-                if bound or attempt == attempts - 1:
+                if attempt == attempts - 1:
                     raise self.stale(table.game, typed=typed) from error
                 log.info(
                     "table %s moved on under interaction %s; applying it again", table.id, interaction.id
                 )
+                read = table
                 table = await self._reloaded(table.id)
+                if bound and table.version != read.version:
+                    raise self.stale(table.game, typed=typed) from error
+                # Same version: only a held seat went back to its player; the board stands.
                 if not self._still_stands(table, None, made_from):
                     raise self.stale(table.game, typed=typed) from error
                 continue

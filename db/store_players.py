@@ -43,7 +43,8 @@ async def set_digest(tx: Tx, table_id: int, on: bool) -> TableRow:
     return await require(tx, table_id)
 
 
-async def release_standin(tx: Tx, table_id: int, seat: int) -> int:
+async def release_standin(tx: Tx, now: float, table_id: int, seat: int) -> int:
+    await clocks.restart_late(tx, table_id, seat, now)
     row = await tx.fetchone(
         "SELECT standin_turns FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
     )
@@ -129,8 +130,11 @@ class PlayersStore(StoreBase):
         return await self._writing(set_digest, table_id, on)
 
     async def release_standin(self, table_id: int, seat: int) -> int:
-        """Give a held seat back to its player; the turns the bot played for them (0: not held)."""
-        return await self._writing(release_standin, table_id, seat)
+        """The player of ``seat`` is here: a held seat is theirs again, and a clock past its limit
+        starts afresh (at a table with a stand-in). The turns the bot played for them (0: not
+        held). Neither changes the version: a move computed meanwhile is refused by the seats'
+        check of ``commit_moves``."""
+        return await self._writing(release_standin, self._clock(), table_id, seat)
 
     async def due_clocks(self, now: float | None = None, *, limit: int = 100) -> list[DueClock]:
         """Reminders and deadlines due at ``now`` (default: the store's clock), oldest first."""
