@@ -142,8 +142,10 @@ class Absence:
             state, more = engine.apply(state, seat, move)
             moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source="timeout"))
             events.extend(more)
-        state, more = self.service.run_automated(engine, state, moves, table.automated, table.standins)
-        events.extend(more)
+        state, more = self.service.run_automated(
+            engine, state, moves, *standin.automated(engine, table, state)
+        )
+        events.extend([*more, *standin.pause_events(engine, table, state)])
         return await self._commit(table, moves, state, events, notice, end_reason=None)
 
     async def remove(self, table: TableRow, seat: int, *, source: str, notice: str) -> bool:
@@ -152,8 +154,11 @@ class Absence:
         assert table.state is not None
         state, events, move = engine.forfeit(table.state, seat)
         moves = [NewMove(seat=seat, notation=move.notation, user_id=None, source=source)]
-        state, more = self.service.run_automated(engine, state, moves, table.automated, table.standins)
+        state, more = self.service.run_automated(
+            engine, state, moves, *standin.automated(engine, table, state)
+        )
         events = [e for e in [*events, *more] if e.code != "core.resigned"]  # the notice says why
+        events += standin.pause_events(engine, table, state)  # the last person present was removed
         return await self._commit(table, moves, state, events, notice, end_reason=source)
 
     async def _commit(

@@ -399,12 +399,15 @@ class TableService(TurnPosts, PrivateEvents):
                 state, happened = engine.apply(state, seat, move)
                 events.extend(happened)
                 made = [NewMove(seat=seat, notation=move.notation, user_id=interaction.user.id)]
-                state, more = self.run_automated(engine, state, made, table.automated, table.standins)
+                state, more = self.run_automated(
+                    engine, state, made, *standin.automated(engine, table, state)
+                )
                 events.extend(more)
                 moves.extend(made)
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
         events.extend(standin.played_events(table, moves))
+        events.extend(standin.pause_events(engine, table, state))  # the last person left the game
         return moves, state, events
 
     def starts_turn(self, table: TableRow, moves: list[NewMove], state: dict[str, Any]) -> bool:

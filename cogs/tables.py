@@ -15,6 +15,7 @@ from bot.clock_settings import at_limit_choices, describe, duration_choices, mer
 from bot.errors import UserError, run_guarded
 from bot.i18n import LANGS, Tr, cmd, lang_of
 from bot.lobby import LobbyButton, LobbySelect, redraw_lobby
+from bot.standin import paused, resume_command
 from bot.standin_settings import digest_choices, digest_state, digest_value, level_choices, set_digest
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
@@ -154,6 +155,8 @@ class Tables(commands.Cog):
         if table.status == "lobby" or table.state is None:
             return tr("games.status_lobby")
         now = self.service.store.now()
+        if paused(self.service.adapters[table.game].game, table):
+            return tr("games.status_paused")
         awaited = [s for s in table.seats if s.awaited_since is not None]
         if not awaited:
             return tr("games.status_waiting", names=self.service.automa_name(table.game, tr))
@@ -175,6 +178,11 @@ class Tables(commands.Cog):
         return tr("waiting.others", names=", ".join(names), since=since)
 
     table = app_commands.Group(name=cmd("cmd.table.name"), description=cmd("cmd.table.description"))
+
+    @table.command(name=cmd("cmd.table.resume.name"), description=cmd("cmd.table.resume.description"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        """A table paused because every player was away goes on (``bot.standin``)."""
+        await resume_command(self.service, interaction)
 
     @table.command(name=cmd("cmd.table.language.name"), description=cmd("cmd.table.language.description"))
     @app_commands.rename(language=cmd("cmd.table.language.language.name"))
