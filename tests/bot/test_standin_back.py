@@ -92,6 +92,21 @@ def posts_with(side: GameSide, text: str) -> list[str]:
     return [m.content for m in side.channel.history() if text in m.content]
 
 
+async def until_the_move_to(side: GameSide, seat: int) -> tuple[Any, int, Any]:
+    """The others play until a move of theirs would hand the turn to the held ``seat``; that
+    move (not played), its player and their seat."""
+    for _ in range(200):
+        person, other = await side.awaited()
+        assert other != seat
+        state = await side.state()
+        move = next(m for m in side.game.legal_moves(state, other) if typed_kind(side.name, m.kind))
+        after, _ = side.game.apply(state, other, move)
+        if seat in side.game.to_act(after):
+            return person, other, move
+        await side.play(person, move.notation)
+    raise AssertionError("no move handed the turn to the held seat")
+
+
 @pytest.mark.parametrize("name", STANDIN_GAMES)
 async def test_a_look_while_the_move_to_the_held_seat_is_saved_gives_the_seat_back(
     simcord_env: Env, name: str, monkeypatch: pytest.MonkeyPatch
@@ -100,19 +115,8 @@ async def test_a_look_while_the_move_to_the_held_seat_is_saved_gives_the_seat_ba
     absent, seat = await side.awaited()
     await simcord_env.advance_time(DAY + 60)
     assert seat in (await side.row()).standins, "the stand-in took the seat at the limit"
-    # The others play until a move of theirs hands the turn to the held seat: that one is held
-    # half-way through its save.
-    for _ in range(200):
-        person, other = await side.awaited()
-        assert other != seat
-        state = await side.state()
-        move = next(m for m in side.game.legal_moves(state, other) if typed_kind(name, m.kind))
-        after, _ = side.game.apply(state, other, move)
-        if seat in side.game.to_act(after):
-            break
-        await side.play(person, move.notation)
-    else:
-        raise AssertionError("no move handed the turn to the held seat")
+    # The move that hands the turn to the held seat is held half-way through its save.
+    person, other, move = await until_the_move_to(side, seat)
     gate = Gate(
         simcord_env, monkeypatch, side.store, "commit_moves", lambda *a, **k: k["interaction_id"] is not None
     )
@@ -128,6 +132,31 @@ async def test_a_look_while_the_move_to_the_held_seat_is_saved_gives_the_seat_ba
     assert [m.notation for m in moves[before:] if m.seat == other][:1] == [move.notation]
     assert sum(1 for m in moves[before:] if m.interaction_id is not None) == 1, "the move counted once"
     assert standin_moves(moves[before:], seat) == [], "the bot played a turn for a player who is back"
+    await assert_waits_for(side, seat)
+
+
+async def test_a_button_move_saved_while_the_player_comes_back_still_counts(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same race with RunArch's End turn button: giving the seat back changed no board, so
+    the click is applied again to the table as it is now, not refused as stale."""
+    side = await opened(simcord_env, "runarch")
+    absent, seat = await side.awaited()
+    await simcord_env.advance_time(DAY + 60)
+    person, other, move = await until_the_move_to(side, seat)
+    assert move.notation == "end"
+    gate = Gate(
+        simcord_env, monkeypatch, side.store, "commit_moves", lambda *a, **k: k["interaction_id"] is not None
+    )
+    before = len(await side.store.moves(side.table_id))
+    clicked = await person.click(side.posts()[-1], label="End turn")
+    assert gate.held.is_set()
+    await side.slash(absent, "runarch board")
+    await gate.open()
+    texts = [clicked.response.content if clicked.response else ""] + [m.content for m in clicked.followups]
+    assert not any("changed" in text for text in texts), texts
+    moves = await side.store.moves(side.table_id)
+    assert [(m.seat, m.notation, m.source) for m in moves[before:]] == [(other, "end", "player")]
     await assert_waits_for(side, seat)
 
 
