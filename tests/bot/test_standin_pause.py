@@ -18,8 +18,10 @@ from simcord import Env
 from bot.client import GameBot
 from db.boards import BoardKey
 from engine.manhattan.game import GAME as MANHATTAN
+from engine.moonriser.game import GAME as MOONRISER
 from engine.runarch import GAME as RUNARCH
 from tests.bot.manhattan_table import ManhattanTable, play
+from tests.bot.moonriser_table import MoonTable
 from tests.bot.test_standin import bot_turn, open_with_standin
 
 DAY = 24 * 3600.0
@@ -158,4 +160,30 @@ async def test_two_away_and_the_third_resigns_leaves_no_game_to_the_bots(
     assert back_seat not in row.standins
     assert MANHATTAN.to_act(row.state or {}) == [back_seat], "the other held seat was played; the game waits"
     clock = row.seat_row(back_seat)
+    assert clock is not None and clock.deadline is not None
+
+
+async def test_three_players_away_one_after_another_pause_the_table(simcord_env: Env) -> None:
+    """Moonriser for three: each in turn misses their limit. The stand-in takes the first two
+    seats and the game goes on with the third; the third's limit pauses it."""
+    table = await MoonTable.open(simcord_env, players=3, seed=7, limit="1d", at_limit="bot")
+    store = table.bot.store
+    for _ in range(6):
+        if posts_with(table.thread, PAUSED):
+            break
+        await simcord_env.advance_time(DAY + 60)
+    assert len(posts_with(table.thread, PAUSED)) == 1
+    row = await table.row()
+    assert set(row.standins) == {0, 1, 2} and row.status == "active"
+    assert "paused" in await games_line(simcord_env, table.people[1], table.channel)
+    await still_paused_after(simcord_env, store, table.table_id, table.thread, 3)
+
+    person = table.people[1]
+    seat = row.seat_of(person.id)
+    shown = await person.slash(table.thread, "moonriser board")
+    assert shown.response.attachments
+    row = await table.row()
+    assert set(row.standins) == {0, 1, 2} - {seat}
+    assert MOONRISER.to_act(row.state or {}) == [seat], "the bots played the others' turns; the game waits"
+    clock = row.seat_row(seat)
     assert clock is not None and clock.deadline is not None
