@@ -190,13 +190,16 @@ async def back(service: TableService, interaction: discord.Interaction, table: T
     seats and the deadline it acts on), so the seat is not taken again. A table paused because
     every player was away goes on (:func:`resume`). ``table`` as it is now."""
     seat = table.seat_of(interaction.user.id)
+    adapter = service.adapters.get(table.game)
     if seat is None or table.standin_level is None or table.status != "active" or table.state is None:
+        return table
+    if adapter is None:  # a game no longer registered: nothing plays for anyone there
         return table
     row = table.seat_row(seat)
     late = row is not None and row.deadline is not None and row.deadline <= service.store.now()
     if seat not in table.standins and not late:
         return table
-    engine = service.adapters[table.game].game
+    engine = adapter.game
     was_paused = paused(engine, table)
     awaited = None
     if was_paused:  # the clocks of the people awaited start again (none is held but this one)
@@ -263,11 +266,11 @@ async def resume_command(service: TableService, interaction: discord.Interaction
     before = {t.id: t for t in await service.tables_here(interaction)}
     table = await service.table_here(interaction)
     was = before.get(table.id, table)
-    engine = service.adapters[table.game].game
-    if not paused(engine, was):
+    adapter = service.adapters.get(table.game)
+    if adapter is None or not paused(adapter.game, was):
         raise UserError("standin.not_paused")
     seat = was.seat_of(interaction.user.id)
-    if seat is None or was.state is None or not still_in(engine, was.state, seat):
+    if seat is None or was.state is None or not still_in(adapter.game, was.state, seat):
         raise UserError("standin.resume_not_seated")
     tr = Tr(lang_of(interaction.locale))
     await interaction.response.send_message(tr("standin.resumed"), ephemeral=True)

@@ -155,7 +155,8 @@ class Tables(commands.Cog):
         if table.status == "lobby" or table.state is None:
             return tr("games.status_lobby")
         now = self.service.store.now()
-        if paused(self.service.adapters[table.game].game, table):
+        adapter = self.service.adapters.get(table.game)  # a game no longer registered has no stand-in
+        if adapter is not None and paused(adapter.game, table):
             return tr("games.status_paused")
         awaited = [s for s in table.seats if s.awaited_since is not None]
         if not awaited:
