@@ -178,6 +178,8 @@ class Absence:
         engine = self.service.adapters[table.game].game
         results = self.service.results(table, engine, state)
         new_turn = self.service.starts_turn(table, moves, state)
+        # a seat the stand-in has just taken is held from this commit on: it waits on no clock
+        automated = {*table.automated, *(m.seat for m in moves if m.source == standin.SOURCE)}
         try:
             table = await self.store.commit_moves(
                 table.id,
@@ -186,7 +188,7 @@ class Absence:
                 state=state,
                 interaction_id=None,
                 results=results,
-                awaited=self.service.awaited(engine, state, table.automated),
+                awaited=self.service.awaited(engine, state, automated),
                 end_reason=end_reason if results is not None else None,
                 standins=table.standins,
                 due=due,

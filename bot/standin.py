@@ -168,8 +168,9 @@ async def stand_in(absence: Absence, table: TableRow, seat: int) -> bool:
 def _one_turn(
     service: TableService, engine: Game, table: TableRow, seat: int, level: str, moves: list[NewMove]
 ) -> tuple[dict, list[Event]]:
-    """The bot's moves for ``seat`` until it is no longer to act, with the automa's and bot
-    players' replies, but no held seat's: nobody else plays their own seat."""
+    """The bot's moves for ``seat`` until it is no longer to act, then the automa's and bot
+    players' replies, but no held seat's (nobody plays their own seat any more), and never the
+    seat's next turn, even at a table of one person and bot players."""
     state, events = table.state or {}, []
     for _ in range(1_000):
         if engine.outcome(state) is not None or seat not in engine.to_act(state):
@@ -178,9 +179,8 @@ def _one_turn(
         state, more = engine.apply(state, seat, move)
         moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source=SOURCE))
         events.extend(more)
-        state, more = service.run_automated(engine, state, moves, table.bots)
-        events.extend(more)
-    return state, events
+    state, more = service.run_automated(engine, state, moves, table.bots)
+    return state, [*events, *more]
 
 
 async def back(service: TableService, interaction: discord.Interaction, table: TableRow) -> TableRow:

@@ -75,10 +75,10 @@ async def test_two_players_away_pause_the_table_until_one_is_back(
     assert RUNARCH.to_act(row.state or {}) == [first_seat], "the table waits for the first player"
     assert "paused" in await games_line(simcord_env, first, table.channel)
 
-    await still_paused_after(simcord_env, store, table.table_id, table.thread, 4)
+    await still_paused_after(simcord_env, store, table.table_id, table.thread, 2)
     await simcord_env.restart_bot(make_bot())
     store = simcord_env.bot.store  # type: ignore[attr-defined]
-    await still_paused_after(simcord_env, store, table.table_id, table.thread, 4)
+    await still_paused_after(simcord_env, store, table.table_id, table.thread, 2)
     board = await store.board(BoardKey("runarch"))
     assert board.total == 0, "no rating moved while bots alone held the table"
 
@@ -148,7 +148,7 @@ async def test_two_away_and_the_third_resigns_leaves_no_game_to_the_bots(
     row = await table.row()
     assert row.status == "active" and (await store.results(table.table_id)) == []
     assert len(posts_with(table.thread, PAUSED)) == 1
-    await still_paused_after(simcord_env, store, table.table_id, table.thread, 5)
+    await still_paused_after(simcord_env, store, table.table_id, table.thread, 2)
 
     # One of the two comes back with any command: the table goes on with them.
     away = await table.person_at(sorted(held)[0])
@@ -176,7 +176,7 @@ async def test_three_players_away_one_after_another_pause_the_table(simcord_env:
     row = await table.row()
     assert set(row.standins) == {0, 1, 2} and row.status == "active"
     assert "paused" in await games_line(simcord_env, table.people[1], table.channel)
-    await still_paused_after(simcord_env, store, table.table_id, table.thread, 3)
+    await still_paused_after(simcord_env, store, table.table_id, table.thread, 2)
 
     person = table.people[1]
     seat = row.seat_of(person.id)
@@ -187,3 +187,20 @@ async def test_three_players_away_one_after_another_pause_the_table(simcord_env:
     assert MOONRISER.to_act(row.state or {}) == [seat], "the bots played the others' turns; the game waits"
     clock = row.seat_row(seat)
     assert clock is not None and clock.deadline is not None
+
+
+async def test_one_person_and_a_bot_player_the_person_away_pauses_after_their_turn(simcord_env: Env) -> None:
+    """A lobby's bot player is no person: when the only person is away, the stand-in plays their
+    one turn, the bot player answers, and the table pauses instead of two bots playing on."""
+    table = await MoonTable.open(simcord_env, players=2, bots=1, seed=7, limit="1d", at_limit="bot")
+    store = table.bot.store
+    (seat,) = await table.awaited()
+    logged = len(await store.moves(table.table_id))
+    await simcord_env.advance_time(DAY + 60)
+    assert len(posts_with(table.thread, PAUSED)) == 1
+    moves = (await store.moves(table.table_id))[logged:]
+    runs = [m.seat for i, m in enumerate(moves) if i == 0 or moves[i - 1].seat != m.seat]
+    assert runs[0] == seat and runs.count(seat) == 1, "the stand-in played one turn for the person"
+    row = await table.row()
+    assert set(row.standins) == {seat} and MOONRISER.to_act(row.state or {}) == [seat]
+    await still_paused_after(simcord_env, store, table.table_id, table.thread, 2)
