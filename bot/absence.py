@@ -145,8 +145,10 @@ class Absence:
             state, more = engine.apply(state, seat, move)
             moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source="timeout"))
             events.extend(more)
-        state, more = self.service.run_automated(engine, state, moves, table.automated, table.standins)
-        events.extend(more)
+        state, more = self.service.run_automated(
+            engine, state, moves, *standin.automated(engine, table, state)
+        )
+        events.extend([*more, *standin.pause_events(engine, table, state)])
         return await self._commit(table, moves, state, events, notice, end_reason=None)
 
     async def remove(self, table: TableRow, seat: int, *, source: str, notice: str) -> bool:
@@ -155,8 +157,11 @@ class Absence:
         assert table.state is not None
         state, events, move = engine.forfeit(table.state, seat)
         moves = [NewMove(seat=seat, notation=move.notation, user_id=None, source=source)]
-        state, more = self.service.run_automated(engine, state, moves, table.automated, table.standins)
+        state, more = self.service.run_automated(
+            engine, state, moves, *standin.automated(engine, table, state)
+        )
         events = [e for e in [*events, *more] if e.code != "core.resigned"]  # the notice says why
+        events += standin.pause_events(engine, table, state)  # the last person present was removed
         return await self._commit(table, moves, state, events, notice, end_reason=source)
 
     async def _commit(
@@ -168,10 +173,16 @@ class Absence:
         notice: str,
         *,
         end_reason: str | None,
+        due: tuple[int, float] | None = None,
     ) -> bool:
+        """Commit what the bot did at ``table`` as read, and post it. Refused (``False``, nothing
+        done) if the table moved on, a held seat went back to its player meanwhile, or the
+        deadline ``due`` (seat, instant) that the bot acts on moved because its player showed up."""
         engine = self.service.adapters[table.game].game
         results = self.service.results(table, engine, state)
         new_turn = self.service.starts_turn(table, moves, state)
+        # a seat the stand-in has just taken is held from this commit on: it waits on no clock
+        automated = {*table.automated, *(m.seat for m in moves if m.source == standin.SOURCE)}
         try:
             table = await self.store.commit_moves(
                 table.id,
@@ -180,8 +191,10 @@ class Absence:
                 state=state,
                 interaction_id=None,
                 results=results,
-                awaited=self.service.awaited(engine, state, table.automated),
+                awaited=self.service.awaited(engine, state, automated),
                 end_reason=end_reason if results is not None else None,
+                standins=table.standins,
+                due=due,
             )
         except StaleVersion:
             log.info("table %s moved on before the bot could act; nothing done", table.id)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from bot.errors import UserError
     from bot.i18n import Commands, Tr
     from bot.retry import MadeFrom
-    from db.models import NewMove, TableRow
+    from db.models import NewMove, NewResult, TableRow
     from db.store import Store
     from engine.core import Event, Game
 
@@ -46,6 +46,23 @@ class TableServiceLike(Protocol):
     ) -> tuple[dict, list[Event]]: ...
 
     async def channel_of(self, table: TableRow) -> discord.abc.Messageable | None: ...
+
+    def results(self, table: TableRow, engine: Game, state: dict[str, Any]) -> list[NewResult] | None: ...
+
+    def starts_turn(self, table: TableRow, moves: list[NewMove], state: dict[str, Any]) -> bool: ...
+
+    async def post_to_table(
+        self,
+        table: TableRow,
+        events: Sequence[Event] = (),
+        *,
+        notices: Sequence[str] = (),
+        new_turn: bool = True,
+    ) -> bool: ...
+
+    async def tell_private(
+        self, table: TableRow, events: Sequence[Event], interaction: discord.Interaction | None = None
+    ) -> None: ...
 
     def public_lines(
         self, table: TableRow, events: Sequence[Event], notices: Sequence[str] = ()

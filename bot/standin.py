@@ -14,17 +14,19 @@ a restart changes nothing: the scheduler wakes the stand-in from the stored dead
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from bot.bot_players import level_word
 from bot.clock_settings import duration_text
-from bot.i18n import Tr
+from bot.errors import UserError
+from bot.i18n import Tr, lang_of
 from db.clocks import standin_runs
+from db.errors import StaleVersion
 from db.models import NewMove, TableRow
-from engine.core import Event, IllegalMove
+from engine.core import Event, Game, IllegalMove
 
 if TYPE_CHECKING:
     from bot.service import TableServiceLike as TableService
@@ -35,6 +37,8 @@ log = logging.getLogger(__name__)
 SOURCE = "standin"
 PLAYED = "standin.played"
 """The event that tells the thread how many turns the bot has played for a player so far."""
+PAUSED = "standin.paused"
+"""The event that tells the thread that every player is away, so the bots stopped."""
 
 
 def played_events(table: TableRow, moves: Sequence[NewMove]) -> list[Event]:
@@ -45,6 +49,60 @@ def played_events(table: TableRow, moves: Sequence[NewMove]) -> list[Event]:
         before = row.standin_turns if row is not None else 0
         events.append(Event(PLAYED, {"seat": seat, "count": before + standin_runs(moves, seat)}))
     return events
+
+
+def still_in(engine: Game, state: dict, seat: int) -> bool:
+    """Whether ``seat`` is still in the game: the engine would let it leave (a seat that resigned
+    or was removed cannot leave again)."""
+    try:
+        engine.forfeit(state, seat)
+    except IllegalMove:
+        return False
+    except NotImplementedError:
+        return True
+    return True
+
+
+def playing(engine: Game, table: TableRow, state: dict, also: Collection[int] = ()) -> dict[int, str]:
+    """Seat -> level of the held seats (and ``also``) the stand-in plays at ``state``: all of
+    them while a person still in the game plays their own seat, none once every one is held.
+    Then nobody is at the table, so the bots stop and it pauses: a rated game is never played
+    on, let alone finished, by bots alone."""
+    level = table.standin_level
+    held = {**table.standins, **({s: level for s in also} if level is not None else {})}
+    if not held:
+        return {}
+    bots = table.bots
+    people = [s.seat for s in table.seats if s.user_id is not None and s.seat not in bots]
+    if any(seat not in held and still_in(engine, state, seat) for seat in people):
+        return held
+    return {}
+
+
+def automated(engine: Game, table: TableRow, state: dict) -> tuple[dict[int, str], dict[int, str]]:
+    """The seats ``run_automated`` plays at ``state`` (bot players and playing stand-ins), and the
+    stand-ins among them."""
+    held = playing(engine, table, state)
+    return {**table.bots, **held}, held
+
+
+def paused(engine: Game, table: TableRow, state: dict | None = None) -> bool:
+    """Every person still in the game is held by the stand-in: the table waits for one of them
+    (its clocks stopped). ``state``: the table's, or the one about to be committed."""
+    state = table.state if state is None else state
+    if table.status != "active" or state is None or not table.standins or engine.outcome(state) is not None:
+        return False
+    return not playing(engine, table, state)
+
+
+def pause_events(engine: Game, table: TableRow, state: dict, also: Collection[int] = ()) -> list[Event]:
+    """The post's line that the table pauses, if committing ``state`` at ``table`` (with the seats
+    ``also`` newly held) leaves no person playing their own seat."""
+    if engine.outcome(state) is not None or not ({*table.standins, *also}):
+        return []
+    if playing(engine, table, state, also):
+        return []
+    return [Event(PAUSED, {})]
 
 
 class Absence(Protocol):
@@ -64,6 +122,7 @@ class Absence(Protocol):
         notice: str,
         *,
         end_reason: str | None,
+        due: tuple[int, float] | None = None,
     ) -> bool: ...
 
 
@@ -75,12 +134,14 @@ async def stand_in(absence: Absence, table: TableRow, seat: int) -> bool:
     engine = service.adapters[table.game].game
     if level is None or level not in engine.info.bot_levels or table.state is None:
         return False
-    standins = {*table.standins, seat}
     moves: list[NewMove] = []
     try:
-        state, events = service.run_automated(
-            engine, table.state, moves, {**table.automated, seat: level}, standins
-        )
+        if playing(engine, table, table.state, also=[seat]):
+            state, events = service.run_automated(
+                engine, table.state, moves, {**table.automated, seat: level}, {*table.standins, seat}
+            )
+        else:  # the last person away: the bot plays this turn, then the table pauses
+            state, events = _one_turn(service, engine, table, seat, level, moves)
     except (IllegalMove, NotImplementedError):
         log.exception("table %s: the stand-in bot could not move for seat %s", table.id, seat)
         return False
@@ -97,27 +158,119 @@ async def stand_in(absence: Absence, table: TableRow, seat: int) -> bool:
         limit = duration_text(tr, table.time_limit or 0)
         notice = tr("standin.took_over", name=name, level=word, limit=limit)
     later = [e for e in played_events(table, moves) if e.params["seat"] != seat or e.params["count"] > 1]
-    await absence._commit(table, moves, state, [*events, *later], notice, end_reason=None)
+    later += pause_events(engine, table, state, also=[seat])
+    row = table.seat_row(seat)
+    due = None if row is None or row.deadline is None else (seat, row.deadline)
+    await absence._commit(table, moves, state, [*events, *later], notice, end_reason=None, due=due)
     return True
 
 
+def _one_turn(
+    service: TableService, engine: Game, table: TableRow, seat: int, level: str, moves: list[NewMove]
+) -> tuple[dict, list[Event]]:
+    """The bot's moves for ``seat`` until it is no longer to act, then the automa's and bot
+    players' replies, but no held seat's (nobody plays their own seat any more), and never the
+    seat's next turn, even at a table of one person and bot players."""
+    state, events = table.state or {}, []
+    for _ in range(1_000):
+        if engine.outcome(state) is not None or seat not in engine.to_act(state):
+            break
+        move = engine.bot_move(state, seat, level)
+        state, more = engine.apply(state, seat, move)
+        moves.append(NewMove(seat=seat, notation=move.notation, user_id=None, source=SOURCE))
+        events.extend(more)
+    state, more = service.run_automated(engine, state, moves, table.bots)
+    return state, [*events, *more]
+
+
 async def back(service: TableService, interaction: discord.Interaction, table: TableRow) -> TableRow:
-    """The player of a held seat acted at the table: the seat is theirs again, and the thread is
-    told. ``table`` as it is now."""
+    """A player acted at the table: a seat the bot holds is theirs again (the thread is told),
+    and a turn past its limit that the bot has not taken over yet waits for them with a fresh
+    clock. Either stops a bot's move for them computed meanwhile (the store checks the held
+    seats and the deadline it acts on), so the seat is not taken again. A table paused because
+    every player was away goes on (:func:`resume`). ``table`` as it is now."""
     seat = table.seat_of(interaction.user.id)
-    if seat is None or seat not in table.standins:
+    adapter = service.adapters.get(table.game)
+    if seat is None or table.standin_level is None or table.status != "active" or table.state is None:
         return table
-    turns = await service.store.release_standin(table.id, seat)
+    if adapter is None:  # a game no longer registered: nothing plays for anyone there
+        return table
+    row = table.seat_row(seat)
+    late = row is not None and row.deadline is not None and row.deadline <= service.store.now()
+    if seat not in table.standins and not late:
+        return table
+    engine = adapter.game
+    was_paused = paused(engine, table)
+    awaited = None
+    if was_paused:  # the clocks of the people awaited start again (none is held but this one)
+        others = {s: level for s, level in table.automated.items() if s != seat}
+        awaited = service.awaited(engine, table.state, others)
+    turns = await service.store.release_standin(table.id, seat, awaited=awaited)
+    if late or was_paused:
+        service.clocks_changed()
     if not turns:
-        return table
+        return await service.store.table(table.id) or table
     tr = Tr(table.locale)
     channel = await service.channel_of(table)
     if channel is not None:
+        key = "standin.back_resumed" if was_paused else "standin.back"
         try:
             await channel.send(
-                tr("standin.back", name=service.names(table, tr)[seat], count=turns),
+                tr(key, name=service.names(table, tr)[seat], count=turns),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.info("table %s: could not say that a player is back", table.id)
-    return await service.store.table(table.id) or table
+    now = await service.store.table(table.id) or table
+    if was_paused:
+        await resume(service, now)
+        now = await service.store.table(table.id) or now
+    return now
+
+
+async def resume(service: TableService, table: TableRow) -> None:
+    """A paused table goes on now that a player is back (``table`` read after their seat was
+    given back): the held seats to act are played, since a person plays again, and the post
+    shows it. Nothing to do when the game waits for a person: their clock started with the
+    release."""
+    engine = service.adapters[table.game].game
+    assert table.state is not None
+    moves: list[NewMove] = []
+    bots, held = automated(engine, table, table.state)
+    state, events = service.run_automated(engine, table.state, moves, bots, held)
+    if not moves:
+        return
+    events += played_events(table, moves)
+    try:
+        after = await service.store.commit_moves(
+            table.id,
+            expected_version=table.version,
+            moves=moves,
+            state=state,
+            interaction_id=None,
+            results=service.results(table, engine, state),
+            awaited=service.awaited(engine, state, table.automated),
+            standins=table.standins,
+        )
+    except StaleVersion:
+        log.info("table %s moved on before the bots could go on; nothing done", table.id)
+        return
+    service.clocks_changed()
+    await service.post_to_table(after, events, new_turn=service.starts_turn(table, moves, state))
+    await service.tell_private(after, events)
+
+
+async def resume_command(service: TableService, interaction: discord.Interaction) -> None:
+    """``/table resume``: what any command of a player does to a paused table (:func:`back`),
+    named, so the pause post can say how; answered privately."""
+    before = {t.id: t for t in await service.tables_here(interaction)}
+    table = await service.table_here(interaction)
+    was = before.get(table.id, table)
+    adapter = service.adapters.get(table.game)
+    if adapter is None or not paused(adapter.game, was):
+        raise UserError("standin.not_paused")
+    seat = was.seat_of(interaction.user.id)
+    if seat is None or was.state is None or not still_in(adapter.game, was.state, seat):
+        raise UserError("standin.resume_not_seated")
+    tr = Tr(lang_of(interaction.locale))
+    await interaction.response.send_message(tr("standin.resumed"), ephemeral=True)

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.bot_players import level_word
+from bot.errors import UserError
 from bot.i18n import Tr, cmd
 from db.models import TableRow
 
@@ -27,6 +28,17 @@ def digest_choices() -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=cmd(f"cmd.table.settings.digest_choice.{v}"), value=v) for v in DIGEST_VALUES
     ]
+
+
+def digest_value(given: str | None) -> bool | None:
+    """The ``digest`` option as typed: ``on`` or ``off`` (``None``: not given). Discord offers only
+    the two choices, but an interaction can carry any text, and anything else is refused rather
+    than read as "off"."""
+    if given is None:
+        return None
+    if given not in DIGEST_VALUES:
+        raise UserError("settings.bad_digest")
+    return given == "on"
 
 
 def digest_state(tr: Tr, on: bool) -> str:

@@ -386,14 +386,19 @@ class TableService(TurnPosts, PrivateEvents):
                     state=state,
                     results=self.results(table, self.adapters[table.game].game, state),
                     awaited=self.awaited(self.adapters[table.game].game, state, table.automated),
+                    standins=table.standins,
                 )
             except StaleVersion as error:
-                if bound or attempt == attempts - 1:
+                if attempt == attempts - 1:
                     raise self.stale(table.game, typed=typed) from error
                 log.info(
                     "table %s moved on under interaction %s; applying it again", table.id, interaction.id
                 )
+                read = table
                 table = await self._reloaded(table.id)
+                if bound and table.version != read.version:
+                    raise self.stale(table.game, typed=typed) from error
+                # Same version: only a held seat went back to its player; the board stands.
                 if not self._still_stands(table, None, made_from):
                     raise self.stale(table.game, typed=typed) from error
                 continue
@@ -431,12 +436,15 @@ class TableService(TurnPosts, PrivateEvents):
                 state, happened = engine.apply(state, seat, move)
                 events.extend(happened)
                 made = [NewMove(seat=seat, notation=move.notation, user_id=interaction.user.id)]
-                state, more = self.run_automated(engine, state, made, table.automated, table.standins)
+                state, more = self.run_automated(
+                    engine, state, made, *standin.automated(engine, table, state)
+                )
                 events.extend(more)
                 moves.extend(made)
         except IllegalMove as error:
             raise self._refusal(table, engine, error, Tr(lang_of(interaction.locale))) from error
         events.extend(standin.played_events(table, moves))
+        events.extend(standin.pause_events(engine, table, state))  # the last person left the game
         return moves, state, events
 
     def starts_turn(self, table: TableRow, moves: list[NewMove], state: dict[str, Any]) -> bool:

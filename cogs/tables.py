@@ -18,7 +18,8 @@ from bot.lobby import LobbyButton, LobbySelect, redraw_lobby
 from bot.permission_check import report
 from bot.reopen import ReopenButton
 from bot.server_pause import ServerPause
-from bot.standin_settings import digest_choices, digest_state, level_choices, set_digest
+from bot.standin import paused, resume_command
+from bot.standin_settings import digest_choices, digest_state, digest_value, level_choices, set_digest
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
 from db.models import TableRow
@@ -162,6 +163,9 @@ class Tables(commands.Cog):
         if table.status == "lobby" or table.state is None:
             return tr("games.status_lobby")
         now = self.service.store.now()
+        adapter = self.service.adapters.get(table.game)  # a game no longer registered has no stand-in
+        if adapter is not None and paused(adapter.game, table):
+            return tr("games.status_paused")
         awaited = [s for s in table.seats if s.awaited_since is not None]
         if not awaited:
             return tr("games.status_waiting", names=self.service.automa_name(table.game, tr))
@@ -183,6 +187,11 @@ class Tables(commands.Cog):
         return tr("waiting.others", names=", ".join(names), since=since)
 
     table = app_commands.Group(name=cmd("cmd.table.name"), description=cmd("cmd.table.description"))
+
+    @table.command(name=cmd("cmd.table.resume.name"), description=cmd("cmd.table.resume.description"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        """A table paused because every player was away goes on (``bot.standin``)."""
+        await resume_command(self.service, interaction)
 
     @table.command(name=cmd("cmd.table.language.name"), description=cmd("cmd.table.language.description"))
     @app_commands.rename(language=cmd("cmd.table.language.language.name"))
@@ -238,18 +247,19 @@ class Tables(commands.Cog):
         tables = await self.service.tables_here(interaction)
         if tables and all(t.max_seats == 1 for t in tables):
             raise UserError("settings.solo")  # a DM's solo tables, however many
+        digest_on = digest_value(digest)
         table = await self.service.table_here(interaction)
         tr = Tr(lang_of(interaction.locale))
         current = of_table(table)
         clock_given = any(v is not None for v in (reminder, limit, at_limit, bot_level))
-        if not clock_given and digest is None:
+        if not clock_given and digest_on is None:
             summary = f"{describe(tr, current, table.game)} · {digest_state(tr, table.digest)}"
             await interaction.response.send_message(tr("settings.current", summary=summary), ephemeral=True)
             return
         if not may_manage(interaction, table):
             raise UserError("settings.host_only")
         if not clock_given:
-            await set_digest(self.service, interaction, table, digest == "on")
+            await set_digest(self.service, interaction, table, digest_on is True)
             return
         if table.status != "lobby":
             raise UserError("settings.started")
@@ -271,8 +281,8 @@ class Tables(commands.Cog):
                 on_timeout=wanted.on_timeout,
                 standin_level=wanted.standin_level,
             )
-            if digest is not None:
-                table = await self.service.store.set_digest(table.id, digest == "on")
+            if digest_on is not None:
+                table = await self.service.store.set_digest(table.id, digest_on)
         except NotInLobby as error:
             raise UserError("settings.started") from error
         public = Tr(table.locale)

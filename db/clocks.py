@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from db.models import DueClock, NewMove
-from db.tx import Tx
+from db.tx import Row, Tx
 
 _FREE_REMIND = "remind_claimed_until = NULL"
 _FREE_DEADLINE = "deadline_claimed_until = NULL"
@@ -71,7 +71,8 @@ async def update_awaited(
     """Start the clocks of newly awaited seats, stop the others, count missed limits.
 
     A seat that stays awaited keeps its clock (time counts from when it became awaited),
-    unless the bot just moved for it at its limit: then a fresh period starts. A clock
+    unless the bot just moved for it at its limit, or, at a table with a stand-in, its player
+    moved after the limit before the bot took over (they are here): then a fresh period starts. A clock
     started during a vacation counts from the vacation's end, unless the table has a stand-in:
     then it is due at once, so the bot plays that turn. A bot player's seat never waits, so it
     never gets a clock, whatever ``awaited`` says.
@@ -81,7 +82,8 @@ async def update_awaited(
         "SELECT remind_after, time_limit, standin_level FROM game_tables WHERE id = ?", (table_id,)
     )
     seats = await tx.fetchall(
-        "SELECT seat, user_id, awaited_since, timeouts FROM seats WHERE table_id = ? AND user_id IS NOT NULL",
+        "SELECT seat, user_id, awaited_since, deadline, timeouts FROM seats "
+        "WHERE table_id = ? AND user_id IS NOT NULL",
         (table_id,),
     )
     timed_out = {m.seat for m in moves if m.source == "timeout"}
@@ -95,29 +97,57 @@ async def update_awaited(
                 (timeouts, table_id, seat),
             )
             continue
-        if s["awaited_since"] is not None and seat not in timed_out:
+        late = s["deadline"] is not None and s["deadline"] <= now and settings["standin_level"] is not None
+        if s["awaited_since"] is not None and seat not in timed_out and not (seat in acted and late):
             await tx.execute(
                 "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
                 (timeouts, table_id, seat),
             )
             continue
-        start = max(now, await vacation_until(tx, s["user_id"]) or 0.0)
-        remind_after, limit = settings["remind_after"], settings["time_limit"]
-        if start > now and limit is not None and settings["standin_level"] is not None:
-            start, remind_after, limit = now, None, 0.0  # away: the stand-in plays this turn now
-        await tx.execute(
-            "UPDATE seats SET awaited_since = ?, clock_start = ?, remind_at = ?, deadline = ?, timeouts = ?, "
-            f"{_FREE_REMIND}, {_FREE_DEADLINE} WHERE table_id = ? AND seat = ?",
-            (
-                now,
-                start,
-                None if remind_after is None else start + remind_after,
-                None if limit is None else start + limit,
-                timeouts,
-                table_id,
-                seat,
-            ),
-        )
+        await _start(tx, table_id, seat, s["user_id"], settings, now, timeouts)
+
+
+async def _start(
+    tx: Tx, table_id: int, seat: int, user_id: int, settings: Row, now: float, timeouts: int
+) -> None:
+    """A fresh waiting period for ``seat`` from ``now`` (``settings``: the table's reminder, limit
+    and stand-in level)."""
+    start = max(now, await vacation_until(tx, user_id) or 0.0)
+    remind_after, limit = settings["remind_after"], settings["time_limit"]
+    if start > now and limit is not None and settings["standin_level"] is not None:
+        start, remind_after, limit = now, None, 0.0  # away: the stand-in plays this turn now
+    await tx.execute(
+        "UPDATE seats SET awaited_since = ?, clock_start = ?, remind_at = ?, deadline = ?, timeouts = ?, "
+        f"{_FREE_REMIND}, {_FREE_DEADLINE} WHERE table_id = ? AND seat = ?",
+        (
+            now,
+            start,
+            None if remind_after is None else start + remind_after,
+            None if limit is None else start + limit,
+            timeouts,
+            table_id,
+            seat,
+        ),
+    )
+
+
+async def restart_late(tx: Tx, table_id: int, seat: int, now: float) -> bool:
+    """The player of ``seat`` acted at a table with a stand-in after their limit passed, before
+    the bot took their seat over: they are here, so their turn waits for them with a fresh
+    period (which also ends the scheduler's claim on the old deadline). ``False`` if the seat
+    was not past its limit."""
+    settings = await tx.fetchone(
+        "SELECT remind_after, time_limit, standin_level FROM game_tables WHERE id = ?", (table_id,)
+    )
+    late = await tx.fetchone(
+        "SELECT user_id, timeouts FROM seats WHERE table_id = ? AND seat = ? AND awaited_since IS NOT NULL "
+        "AND deadline IS NOT NULL AND deadline <= ?",
+        (table_id, seat, now),
+    )
+    if settings is None or settings["standin_level"] is None or late is None:
+        return False
+    await _start(tx, table_id, seat, late["user_id"], settings, now, late["timeouts"])
+    return True
 
 
 async def clear(tx: Tx, table_id: int) -> None:

@@ -36,6 +36,28 @@ async def _current(tx: Tx, table_id: int, interaction_id: int | None, expected_v
     return current
 
 
+async def _seats_as_read(
+    tx: Tx, table_id: int, version: int, standins: Collection[int] | None, due: tuple[int, float] | None
+) -> None:
+    """``StaleVersion`` if a seat changed hands without a new version since the moves were
+    computed: a held seat given back to its player (``standins``: the seats the stand-in bot
+    held then), or the clock the bot acts on moved because its player showed up (``due``: the
+    seat and its deadline then). Both change no board, so they leave the version alone."""
+    if standins is not None:
+        held = await tx.fetchall(
+            "SELECT seat FROM seats WHERE table_id = ? AND standin_turns > 0 AND user_id IS NOT NULL",
+            (table_id,),
+        )
+        if {r["seat"] for r in held} != set(standins):
+            raise StaleVersion(version)
+    if due is not None:
+        clock = await tx.fetchone(
+            "SELECT deadline FROM seats WHERE table_id = ? AND seat = ?", (table_id, due[0])
+        )
+        if clock is None or clock["deadline"] != due[1]:
+            raise StaleVersion(version)
+
+
 async def commit_moves(
     tx: Tx,
     now: float,
@@ -48,8 +70,11 @@ async def commit_moves(
     results: Sequence[NewResult] | None,
     awaited: Collection[int] | None,
     end_reason: str | None,
+    standins: Collection[int] | None = None,
+    due: tuple[int, float] | None = None,
 ) -> TableRow:
     current = await _current(tx, table_id, interaction_id, expected_version)
+    await _seats_as_read(tx, table_id, expected_version, standins, due)
     await interactions.claim(tx, interaction_id, table_id, "move", now)
     following = await tx.fetchone(
         "SELECT COALESCE(MAX(ply) + 1, 0) AS next FROM moves WHERE table_id = ?", (table_id,)

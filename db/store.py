@@ -165,6 +165,8 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         results: Sequence[NewResult] | None = None,
         awaited: Collection[int] | None = None,
         end_reason: str | None = None,
+        standins: Collection[int] | None = None,
+        due: tuple[int, float] | None = None,
     ) -> TableRow:
         """Append ``moves`` and write ``state`` in one transaction, if nobody got there first.
 
@@ -175,9 +177,11 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         Raises ``DuplicateInteraction`` if ``interaction_id`` already took effect (checked
         first, so a retried interaction is recognised even though the version moved on, and
         even after an undo removed its move: see :mod:`db.interactions`), then
-        ``StaleVersion`` if the table is not active or not at ``expected_version``. The
-        interaction id is stored on the first move only. With ``results`` the table finishes.
-        Nothing is written when anything raises.
+        ``StaleVersion`` if the table is not active or not at ``expected_version``, or if the seats
+        the stand-in bot holds are no longer ``standins`` or the deadline ``due`` = (seat, instant)
+        has moved (a player came back; see :mod:`bot.standin`). The interaction id is stored on
+        the first move only. With ``results`` the table finishes. Nothing is written when
+        anything raises.
         """
         if interaction_id is not None and not moves:
             raise ValueError("an interaction_id needs at least one move to be recorded on")
@@ -186,6 +190,7 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
             moves=tuple(moves), state=state, interaction_id=interaction_id,
             results=None if results is None else tuple(results),
             awaited=None if awaited is None else frozenset(awaited), end_reason=end_reason,
+            standins=None if standins is None else frozenset(standins), due=due,
         )  # fmt: skip
 
     async def moves(self, table_id: int) -> list[MoveRow]:

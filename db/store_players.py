@@ -7,7 +7,7 @@ operations are the functions below; ``PlayersStore`` runs them, one transaction 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from db import clocks
 from db.errors import NotInLobby
@@ -43,7 +43,10 @@ async def set_digest(tx: Tx, table_id: int, on: bool) -> TableRow:
     return await require(tx, table_id)
 
 
-async def release_standin(tx: Tx, table_id: int, seat: int) -> int:
+async def release_standin(
+    tx: Tx, now: float, table_id: int, seat: int, awaited: Collection[int] | None
+) -> int:
+    await clocks.restart_late(tx, table_id, seat, now)
     row = await tx.fetchone(
         "SELECT standin_turns FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
     )
@@ -52,6 +55,8 @@ async def release_standin(tx: Tx, table_id: int, seat: int) -> int:
         await tx.execute(
             "UPDATE seats SET standin_turns = 0 WHERE table_id = ? AND seat = ?", (table_id, seat)
         )
+    if awaited is not None:
+        await clocks.update_awaited(tx, table_id, awaited, (), now)
     return turns
 
 
@@ -128,9 +133,15 @@ class PlayersStore(StoreBase):
         """Turn the "since your last turn" digest of a table's turn posts on or off."""
         return await self._writing(set_digest, table_id, on)
 
-    async def release_standin(self, table_id: int, seat: int) -> int:
-        """Give a held seat back to its player; the turns the bot played for them (0: not held)."""
-        return await self._writing(release_standin, table_id, seat)
+    async def release_standin(
+        self, table_id: int, seat: int, *, awaited: Collection[int] | None = None
+    ) -> int:
+        """The player of ``seat`` is here: a held seat is theirs again, and a clock past its limit
+        starts afresh (at a table with a stand-in); with ``awaited`` (a paused table going on),
+        the clocks of those seats start. The turns the bot played for them (0: not held). None
+        of it changes the version: a move computed meanwhile is refused by the seats' check of
+        ``commit_moves``."""
+        return await self._writing(release_standin, self._clock(), table_id, seat, awaited)
 
     async def due_clocks(self, now: float | None = None, *, limit: int = 100) -> list[DueClock]:
         """Reminders and deadlines due at ``now`` (default: the store's clock), oldest first."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+import simcord.interactions as sim_interactions
 from simcord import Env
 
 from engine.core import Move
@@ -95,3 +97,35 @@ async def test_a_czech_table_says_it_in_czech(simcord_env: Env) -> None:
     _, *lines = digest_of(post)
     assert len(lines) == 2 and all("postaveno: " in line for line in lines), post
     assert {line.split("**")[1] for line in lines} == set(others)
+
+
+async def test_a_forged_digest_value_is_refused_and_changes_nothing(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch, user_locales: dict[int, str]
+) -> None:
+    """Discord offers only "on" and "off", but an interaction can carry any text: the host is told
+    to choose from the list, in their language, and the digest stays as it was."""
+    original = sim_interactions.validate_option_value
+
+    def forged(command: str, option: dict[str, Any], value: Any) -> Any:
+        if option.get("name") in ("digest", "prehled"):
+            return value  # what a hand-made interaction sends, past Discord's own check
+        return original(command, option, value)
+
+    monkeypatch.setattr(sim_interactions, "validate_option_value", forged)
+    table = await ManhattanTable.open(simcord_env, players=3, seed=7)
+    host = table.people[0]
+    before = len(table.thread.history())
+    for value in ("maybe", "OFF", "", "off "):
+        refused = await host.slash(table.thread, "table settings", digest=value)
+        assert refused.ephemeral, refused.response.content
+        answer = refused.response.content
+        assert "“on” or “off”" in answer and "Nothing was changed" in answer
+        assert (await table.row()).digest, f"{value!r} turned the digest off"
+    with_clock = await host.slash(table.thread, "table settings", digest="nope", reminder="6h")
+    assert with_clock.ephemeral and "“on” or “off”" in with_clock.response.content
+    user_locales[host.id] = "cs"
+    czech = await host.slash(table.thread, "table settings", digest="ne")
+    assert czech.ephemeral and "„zapnout“, nebo „vypnout“" in czech.response.content
+    assert (await table.row()).digest and len(table.thread.history()) == before
+    turned = await host.slash(table.thread, "table settings", digest="off")
+    assert not turned.ephemeral and not (await table.row()).digest
