@@ -7,12 +7,14 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
+import simcord.http.router as sim_router
 import simcord.interactions as sim_interactions
 
-from bot import create_bot
+from bot import create_bot, outgoing
 from bot.client import GameBot
 from bot.config import Config
 from tests import pg_support
+from tests.discord_limits import check_request
 
 # Tests draw pictures in their own process (a test may replace a renderer; a worker process would
 # not see it) unless a test asks for the pool (``Config(render_workers=1)``), and never freeze the
@@ -42,6 +44,82 @@ def user_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
     USER_LOCALES.clear()
     yield USER_LOCALES
     USER_LOCALES.clear()
+
+
+LIMITS_KEY = pytest.StashKey[list[str]]()
+"""Where the guard below keeps what Discord would have refused during a test."""
+
+
+@pytest.fixture(autouse=True)
+def discord_limits(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every test checks Discord's limits on everything the bot sends (``tests.discord_limits``).
+
+    SimCord accepts payloads that Discord refuses with 400, so each request the bot makes is
+    checked where SimCord receives it, after discord.py built it and ``bot.outgoing`` fitted it:
+    exactly what would be sent. ``bot.outgoing`` shortens over-long messages as a last resort;
+    our own texts must fit without it, so a message it had to shorten is reported too, unless
+    the test is marked ``clips_user_input`` (it sends what a user typed, unbounded, on purpose).
+    A test with a problem fails, naming each request and limit."""
+    found = request.node.stash.setdefault(LIMITS_KEY, [])
+    dispatch = sim_router.dispatch
+    fit_message = outgoing.fit_message
+    clipping_allowed = request.node.get_closest_marker("clips_user_input") is not None
+
+    def checked(backend, method, path, *, json=None, files=None, **kwargs):  # type: ignore[no-untyped-def]
+        found.extend(check_request(method, path, json, files or ()))
+        return dispatch(backend, method, path, json=json, files=files, **kwargs)
+
+    def fitting(params: dict) -> dict:  # type: ignore[type-arg]
+        fitted = fit_message(params)
+        if not clipping_allowed:
+            found.extend(_clipped(params, fitted))
+        return fitted
+
+    monkeypatch.setattr(sim_router, "dispatch", checked)
+    monkeypatch.setattr(outgoing, "fit_message", fitting)
+    yield found
+    if found and not request.node.stash.get(REPORTED_KEY, False):
+        pytest.fail(_limits_report(found), pytrace=False)
+
+
+REPORTED_KEY = pytest.StashKey[bool]()
+
+
+def _clipped(params: dict, fitted: dict) -> list[str]:  # type: ignore[type-arg]
+    """What ``bot.outgoing`` had to shorten in one message: our text was over Discord's limit."""
+    problems = []
+    if params.get("content") != fitted.get("content"):
+        content = str(params.get("content"))
+        start = content[:60]
+        problems.append(f"message content is {len(content)} characters, Discord allows 2000: {start!r}")
+    for key in ("embed", "embeds"):
+        before, after = params.get(key), fitted.get(key)
+        if before is None or before is outgoing.MISSING:
+            continue
+        before_list = before if isinstance(before, list) else [before]
+        after_list = after if isinstance(after, list) else [after]
+        if [e.to_dict() for e in before_list] != [e.to_dict() for e in after_list]:
+            sizes = [len(e) for e in before_list]
+            problems.append(f"embeds over Discord's limits (per part or 6,000 in all), sizes {sizes}")
+    return problems
+
+
+def _limits_report(found: list[str]) -> str:
+    unique = list(dict.fromkeys(found))
+    shown = "\n  ".join(unique[:20])
+    more = f"\n  … and {len(unique) - 20} more" if len(unique) > 20 else ""
+    return f"Discord would refuse what the bot sent ({len(unique)} problems):\n  {shown}{more}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test that sent something over Discord's limits fails (not only errors at teardown)."""
+    result = yield
+    found = item.stash.get(LIMITS_KEY, [])
+    if found:
+        item.stash[REPORTED_KEY] = True
+        raise AssertionError(_limits_report(found))
+    return result
 
 
 BACKENDS = ("sqlite", "postgres")
