@@ -6,6 +6,7 @@ import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
+import discord
 import pytest
 import simcord.http.router as sim_router
 import simcord.interactions as sim_interactions
@@ -14,7 +15,7 @@ from bot import create_bot, outgoing
 from bot.client import GameBot
 from bot.config import Config
 from tests import pg_support
-from tests.discord_limits import check_request
+from tests.discord_limits import COMMANDS_PATH, check_message, check_request, texts_at_their_limit
 
 # Tests draw pictures in their own process (a test may replace a renderer; a worker process would
 # not see it) unless a test asks for the pool (``Config(render_workers=1)``), and never freeze the
@@ -56,8 +57,9 @@ def discord_limits(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
 
     SimCord accepts payloads that Discord refuses with 400, so each request the bot makes is
     checked where SimCord receives it, after discord.py built it and ``bot.outgoing`` fitted it:
-    exactly what would be sent. ``bot.outgoing`` shortens over-long messages as a last resort;
-    our own texts must fit without it, so a message it had to shorten is reported too, unless
+    exactly what would be sent. ``bot.outgoing`` shortens over-long messages as a last resort, and
+    pickers cut labels to their limit; our own texts must fit without either, so a message it had
+    to shorten, or a text sent exactly at its limit (cut, most likely), is reported too, unless
     the test is marked ``clips_user_input`` (it sends what a user typed, unbounded, on purpose).
     A test with a problem fails, naming each request and limit."""
     found = request.node.stash.setdefault(LIMITS_KEY, [])
@@ -66,14 +68,19 @@ def discord_limits(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
     clipping_allowed = request.node.get_closest_marker("clips_user_input") is not None
 
     def checked(backend, method, path, *, json=None, files=None, **kwargs):  # type: ignore[no-untyped-def]
-        found.extend(check_request(method, path, json, files or ()))
+        if COMMANDS_PATH.match(path):  # never cut: a description of exactly 100 is fine
+            found.extend(check_request(method, path, json, files or ()))
+        else:
+            with texts_at_their_limit() as cut:
+                found.extend(check_request(method, path, json, files or ()))
+            if not clipping_allowed:
+                found.extend(cut)
         return dispatch(backend, method, path, json=json, files=files, **kwargs)
 
     def fitting(params: dict) -> dict:  # type: ignore[type-arg]
-        fitted = fit_message(params)
         if not clipping_allowed:
-            found.extend(_clipped(params, fitted))
-        return fitted
+            found.extend(_clipped(params))
+        return fit_message(params)
 
     monkeypatch.setattr(sim_router, "dispatch", checked)
     monkeypatch.setattr(outgoing, "fit_message", fitting)
@@ -85,23 +92,15 @@ def discord_limits(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
 REPORTED_KEY = pytest.StashKey[bool]()
 
 
-def _clipped(params: dict, fitted: dict) -> list[str]:  # type: ignore[type-arg]
-    """What ``bot.outgoing`` had to shorten in one message: our text was over Discord's limit."""
-    problems = []
-    if params.get("content") != fitted.get("content"):
-        content = str(params.get("content"))
-        start = content[:60]
-        problems.append(f"message content is {len(content)} characters, Discord allows 2000: {start!r}")
-    for key in ("embed", "embeds"):
-        before, after = params.get(key), fitted.get(key)
-        if before is None or before is outgoing.MISSING:
-            continue
-        before_list = before if isinstance(before, list) else [before]
-        after_list = after if isinstance(after, list) else [after]
-        if [e.to_dict() for e in before_list] != [e.to_dict() for e in after_list]:
-            sizes = [len(e) for e in before_list]
-            problems.append(f"embeds over Discord's limits (per part or 6,000 in all), sizes {sizes}")
-    return problems
+def _clipped(params: dict) -> list[str]:  # type: ignore[type-arg]
+    """What ``bot.outgoing`` is about to shorten in one message: our text is over Discord's limit."""
+    message: dict[str, object] = {}
+    content = params.get("content")
+    if content is not None and content is not outgoing.MISSING:
+        message["content"] = str(content)
+    embeds = [params.get("embed"), *(params.get("embeds") or [])]
+    message["embeds"] = [e.to_dict() for e in embeds if isinstance(e, discord.Embed)]
+    return [f"before bot.outgoing shortened it, {p}" for p in check_message("message", message)]
 
 
 def _limits_report(found: list[str]) -> str:

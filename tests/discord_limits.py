@@ -14,8 +14,8 @@ Where each limit comes from (Discord developer documentation, docs.discord.com/d
   localisations follow the same restrictions; at most 25 options (subcommands and groups are
   options too); required options before optional ones.
 - "Application Command Option Choice Structure": at most 25 choices; choice name 1-100 characters
-  (localisations likewise); a string value up to 100 characters. ``min_length`` 0-6000,
-  ``max_length`` 1-6000.
+  (localisations likewise); a string value up to 100 characters (an empty one is accepted).
+  ``min_length`` 0-6000, ``max_length`` 1-6000.
 - "Registering a Command": at most 100 global CHAT_INPUT commands and 5 each of USER and MESSAGE;
   names unique per type. A command's name, description and value properties, of its options
   (subcommands and groups included) and choices, add up to at most 4,000 characters; with
@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import regex
@@ -93,7 +95,25 @@ SELECTS = (3, 5, 6, 7, 8)
 LINK_STYLE = 5
 
 
+_AT_LIMIT: ContextVar[list[str] | None] = ContextVar("at_limit", default=None)
+
+
+@contextmanager
+def texts_at_their_limit() -> Iterator[list[str]]:
+    """Within it, a text exactly at its limit is collected too: the bot cuts texts it cannot bound
+    (select labels, placeholders) to the limit, so our own text at the limit was most likely cut."""
+    found: list[str] = []
+    token = _AT_LIMIT.set(found)
+    try:
+        yield found
+    finally:
+        _AT_LIMIT.reset(token)
+
+
 def _too_long(where: str, what: str, text: str, limit: int, low: int = 1) -> list[str]:
+    at_limit = _AT_LIMIT.get()
+    if at_limit is not None and len(text) == limit:
+        at_limit.append(f"{where}: {what} is exactly Discord's limit of {limit}, cut by the bot? {text!r}")
     if low <= len(text) <= limit:
         return []
     shown = text if len(text) <= 120 else text[:120] + "…"
@@ -156,7 +176,7 @@ def _choices(where: str, option: Mapping[str, Any]) -> list[str]:
             problems += _too_long(f"{at}, locale {locale}", "choice name", name, CHOICE_NAME_MAX)
         value = choice.get("value")
         if isinstance(value, str):
-            problems += _too_long(at, "choice value", value, CHOICE_VALUE_MAX)
+            problems += _too_long(at, "choice value", value, CHOICE_VALUE_MAX, low=0)
     return problems
 
 
@@ -387,7 +407,7 @@ def check_autocomplete(where: str, data: Mapping[str, Any]) -> list[str]:
         at = f"{where}, choice {choice.get('name')!r}"
         problems += _too_long(at, "choice name", str(choice.get("name", "")), CHOICE_NAME_MAX)
         if isinstance(choice.get("value"), str):
-            problems += _too_long(at, "choice value", choice["value"], CHOICE_VALUE_MAX)
+            problems += _too_long(at, "choice value", choice["value"], CHOICE_VALUE_MAX, low=0)
     return problems
 
 

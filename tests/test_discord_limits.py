@@ -358,20 +358,22 @@ def test_interaction_responses_modals_and_autocomplete_are_checked() -> None:
 
 
 async def test_the_guard_sees_what_the_bot_sends(simcord_env: Env, discord_limits: list[str]) -> None:
-    """The guard every test runs under (``tests/conftest.py``) reports a message over the limits, and
-    our own text that ``bot.outgoing`` had to shorten on the way, even though what went out fits."""
+    """The guard every test runs under (``tests/conftest.py``) reports a message over the limits, our
+    own text that ``bot.outgoing`` had to shorten on the way, even though what went out fits, and a
+    label exactly at its limit (what the pickers' cutting leaves)."""
     channel = simcord_env.create_guild().create_text_channel("games")
     target = simcord_env.bot.get_channel(channel.id)
     assert isinstance(target, discord.TextChannel)
     view = discord.ui.View()
-    view.add_item(discord.ui.Button(label="l" * 80, custom_id="c" * 100))
+    view.add_item(discord.ui.Button(label="l" * 80, custom_id="c" * 99))
     picture = discord.File(io.BytesIO(b"png"), filename="board.png", description="a" * 1025)
     await target.send("x" * 2001, view=view, file=picture)
     await simcord_env.settle()
     found = "\n".join(discord_limits)
     assert "attachment 'board.png': description is 1025 characters, Discord allows 0-1024" in found
-    assert "message content is 2001 characters, Discord allows 2000" in found
-    assert "label" not in found and "custom_id" not in found
+    assert "before bot.outgoing shortened it, message: content is 2001 characters" in found
+    assert "button label is exactly Discord's limit of 80, cut by the bot?" in found
+    assert "custom_id" not in found
     assert (
         len(channel.last_message.content if channel.last_message else "") == 2000
     )  # what went out was shortened
