@@ -29,7 +29,8 @@ Where each limit comes from (Discord developer documentation, docs.discord.com/d
 - Components reference: at most 5 action rows; a row holds up to 5 buttons or one select;
   button label 80, ``custom_id`` 1-100 (every component), link URL 512; select placeholder 150,
   1-25 options, option label/value/description 100, ``min_values`` 0-25, ``max_values`` 1-25;
-  text input label 45, placeholder 100, value and lengths up to 4,000.
+  text input label 45, placeholder 100, value and lengths up to 4,000; a label component's
+  label 45 and description 100.
 - Interactions, "Modal": title up to 45 characters, 1-5 components; "Autocomplete": up to
   25 choices, each as a command option choice.
 - Channel resource: a channel or thread name 1-100 characters.
@@ -83,6 +84,7 @@ SELECT_OPTION_TEXT_MAX = 100
 TEXT_INPUT_LABEL_MAX = 45
 TEXT_INPUT_PLACEHOLDER_MAX = 100
 TEXT_INPUT_VALUE_MAX = 4000
+LABEL_DESCRIPTION_MAX = 100
 MODAL_TITLE_MAX = 45
 MODAL_COMPONENTS_MAX = 5
 AUTOCOMPLETE_CHOICES_MAX = 25
@@ -90,7 +92,7 @@ CHANNEL_NAME_MAX = 100
 
 CHAT_INPUT, USER, MESSAGE = 1, 2, 3
 SUBCOMMAND, GROUP, STRING = 1, 2, 3
-ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
 SELECTS = (3, 5, 6, 7, 8)
 LINK_STYLE = 5
 
@@ -329,8 +331,15 @@ def _component(where: str, item: Mapping[str, Any]) -> list[str]:
                 problems += _too_long(at, "option value", option.get("value") or "", SELECT_OPTION_TEXT_MAX)
                 text = option.get("description") or ""
                 problems += _too_long(at, "option description", text, SELECT_OPTION_TEXT_MAX, low=0)
+    elif kind == LABEL:  # a modal's labelled field: the label's texts, then the field inside
+        problems += _too_long(where, "label", item.get("label") or "", TEXT_INPUT_LABEL_MAX)
+        text = item.get("description") or ""
+        problems += _too_long(where, "label description", text, LABEL_DESCRIPTION_MAX, low=0)
+        inner = item.get("component") or {}
+        problems += _component(f"{where}, {inner.get('custom_id')!r}", inner)
     elif kind == TEXT_INPUT:
-        problems += _too_long(where, "text input label", item.get("label") or "", TEXT_INPUT_LABEL_MAX)
+        if "label" in item:  # inside a label component a text input has none of its own
+            problems += _too_long(where, "text input label", item["label"], TEXT_INPUT_LABEL_MAX)
         text = item.get("placeholder") or ""
         problems += _too_long(where, "placeholder", text, TEXT_INPUT_PLACEHOLDER_MAX, low=0)
         problems += _too_long(where, "value", item.get("value") or "", TEXT_INPUT_VALUE_MAX, low=0)

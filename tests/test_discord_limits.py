@@ -346,6 +346,12 @@ def test_interaction_responses_modals_and_autocomplete_are_checked() -> None:
     }
     text = "\n".join(check_request("POST", callback, modal))
     assert "modal title is 46 characters" in text and "text input label is 46 characters" in text
+    field = {"type": 4, "custom_id": "cost", "style": 1, "placeholder": "p" * 101}
+    labelled = {"type": 18, "label": "l" * 46, "description": "d" * 101, "component": field}
+    modal = {"type": 9, "data": {"title": "Card", "custom_id": "m", "components": [labelled]}}
+    text = "\n".join(check_request("POST", callback, modal))
+    assert "label is 46 characters, Discord allows 1-45" in text
+    assert "label description is 101 characters" in text and "'cost': placeholder is 101 characters" in text
     choices = {"type": 8, "data": {"choices": [{"name": "n" * 101, "value": "v"}] * 26}}
     text = "\n".join(check_request("POST", callback, choices))
     assert "26 choices, Discord allows 25" in text and "choice name is 101 characters" in text
