@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import functools
+import json as json_text
 import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
+import discord
 import pytest
+import simcord.http.router as sim_router
 import simcord.interactions as sim_interactions
 
-from bot import create_bot
+from bot import create_bot, outgoing
 from bot.client import GameBot
 from bot.config import Config
 from tests import pg_support
+from tests.discord_limits import COMMANDS_PATH, check_message, check_request, texts_at_their_limit
 
 # Tests draw pictures in their own process (a test may replace a renderer; a worker process would
 # not see it) unless a test asks for the pool (``Config(render_workers=1)``), and never freeze the
@@ -42,6 +47,86 @@ def user_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
     USER_LOCALES.clear()
     yield USER_LOCALES
     USER_LOCALES.clear()
+
+
+LIMITS_KEY = pytest.StashKey[list[str]]()
+"""Where the guard below keeps what Discord would have refused during a test."""
+
+
+@pytest.fixture(autouse=True)
+def discord_limits(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every test checks Discord's limits on everything the bot sends (``tests.discord_limits``).
+
+    SimCord accepts payloads that Discord refuses with 400, so each request the bot makes is
+    checked where SimCord receives it, after discord.py built it and ``bot.outgoing`` fitted it:
+    exactly what would be sent. ``bot.outgoing`` shortens over-long messages as a last resort, and
+    pickers cut labels to their limit; our own texts must fit without either, so a message it had
+    to shorten, or a text sent exactly at its limit (cut, most likely), is reported too, unless
+    the test is marked ``clips_user_input`` (it sends what a user typed, unbounded, on purpose).
+    A test with a problem fails, naming each request and limit."""
+    found = request.node.stash.setdefault(LIMITS_KEY, [])
+    dispatch = sim_router.dispatch
+    fit_message = outgoing.fit_message
+    clipping_allowed = request.node.get_closest_marker("clips_user_input") is not None
+
+    def checked(backend, method, path, *, json=None, files=None, **kwargs):  # type: ignore[no-untyped-def]
+        if COMMANDS_PATH.match(path):  # never cut: a description of exactly 100 is fine
+            found.extend(_command_problems(method, path, json_text.dumps(json)))
+        else:
+            with texts_at_their_limit() as cut:
+                found.extend(check_request(method, path, json, files or ()))
+            if not clipping_allowed:
+                found.extend(cut)
+        return dispatch(backend, method, path, json=json, files=files, **kwargs)
+
+    def fitting(params: dict) -> dict:  # type: ignore[type-arg]
+        if not clipping_allowed:
+            found.extend(_clipped(params))
+        return fit_message(params)
+
+    monkeypatch.setattr(sim_router, "dispatch", checked)
+    monkeypatch.setattr(outgoing, "fit_message", fitting)
+    yield found
+    if found and not request.node.stash.get(REPORTED_KEY, False):
+        pytest.fail(_limits_report(found), pytrace=False)
+
+
+REPORTED_KEY = pytest.StashKey[bool]()
+
+
+@functools.cache
+def _command_problems(method: str, path: str, body: str) -> tuple[str, ...]:
+    """Each bot start syncs the same commands: checked once per distinct payload."""
+    return tuple(check_request(method, path, json_text.loads(body)))
+
+
+def _clipped(params: dict) -> list[str]:  # type: ignore[type-arg]
+    """What ``bot.outgoing`` is about to shorten in one message: our text is over Discord's limit."""
+    message: dict[str, object] = {}
+    content = params.get("content")
+    if content is not None and content is not outgoing.MISSING:
+        message["content"] = str(content)
+    embeds = [params.get("embed"), *(params.get("embeds") or [])]
+    message["embeds"] = [e.to_dict() for e in embeds if isinstance(e, discord.Embed)]
+    return [f"before bot.outgoing shortened it, {p}" for p in check_message("message", message)]
+
+
+def _limits_report(found: list[str]) -> str:
+    unique = list(dict.fromkeys(found))
+    shown = "\n  ".join(unique[:20])
+    more = f"\n  … and {len(unique) - 20} more" if len(unique) > 20 else ""
+    return f"Discord would refuse what the bot sent ({len(unique)} problems):\n  {shown}{more}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test that sent something over Discord's limits fails (not only errors at teardown)."""
+    result = yield
+    found = item.stash.get(LIMITS_KEY, [])
+    if found:
+        item.stash[REPORTED_KEY] = True
+        raise AssertionError(_limits_report(found))
+    return result
 
 
 BACKENDS = ("sqlite", "postgres")
