@@ -24,6 +24,8 @@ from typing import Any
 
 from engine.marsbot.game import GAME
 from engine.marsbot.moves import allowed_tags
+from engine.marsbot.notation import COLOURS
+from engine.marsbot.reports import card_facts
 
 CARDS: tuple[tuple[tuple[str, ...], int, bool, str], ...] = (
     (("building",), 12, False, "vp0"),
@@ -93,7 +95,10 @@ class Person:
             tags, cost, req, vp = CARDS[self.cards % len(CARDS)]
             self.cards += 1
             shown = [t for t in tags if t in allowed_tags(state)]
-            return f"card {'+'.join(shown) or 'none'} {cost} {'req' if req else 'noreq'} {vp}"
+            notation = f"card {'+'.join(shown) or 'none'} {cost} {'req' if req else 'noreq'} {vp}"
+            if "colour" in card_facts(state):  # Hellas's Magnate (rules 4) asks green or blue
+                notation += " -" if "event" in tags else f" {COLOURS[self.cards % len(COLOURS)]}"
+            return notation
         if kind == "cost":
             return f"cost {self.rnd.randrange(1, 41)}"
         if kind == "values":
@@ -117,6 +122,7 @@ def command(notation: str) -> tuple[str, dict[str, Any]]:
             "cost": int(args[1]),
             "requirement": args[2] == "req",
             "vp": args[3],
+            **({"colour": args[4]} if len(args) > 4 and args[4] in COLOURS else {}),
         }
     if kind == "cost":
         return "marsbot cost", {"cost": int(args[0])}

@@ -82,7 +82,12 @@ async def test_every_czech_text_of_a_command_is_in_the_payload(commands: list[di
     english = catalog("en")
     used = [key for key, text in english.items() if key.startswith("cmd.") and text in english_sent]
     assert len(used) > 100
-    assert not [key for key in used if catalog("cs").get(key, english[key]) not in sent | english_sent]
+    czech = catalog("cs")
+    # a test game's catalog, loaded by an earlier test, may share an English text with a real command
+    czech_of = {english[key]: set() for key in used}
+    for key in used:
+        czech_of[english[key]].add(czech.get(key, english[key]))
+    assert not [key for key in used if not czech_of[english[key]] & (sent | english_sent)]
 
 
 async def test_the_commands_fit_with_room_to_spare(commands: list[dict[str, Any]]) -> None:
