@@ -9,7 +9,7 @@ from typing import Any
 
 from db.models import TableRow
 from engine.core import Game
-from render.kit import DEPARTURES, departure
+from render.departures import DEPARTURES, departure
 
 
 async def departures(store: Any, table: TableRow, engine: Game) -> dict[int, str]:

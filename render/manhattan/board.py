@@ -23,6 +23,7 @@ from PIL import Image
 
 from engine.manhattan import content
 from render import kit
+from render.departures import departure
 from render.manhattan import spaces as sp
 from render.manhattan.cards import BAND_H, BOMB_H, BOMB_W, BUILDING_H, BUILDING_W, bomb_card, building_card
 from render.manhattan.icons import icon, paste, token
@@ -252,7 +253,7 @@ def draw_chips(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top: 
         info = seats[seat] if seat < len(seats) else {}
         resigned = bool(info.get("resigned"))
         score = (
-            tr(f"render.manhattan.{kit.departure(view, seat)}")
+            tr(f"render.manhattan.{departure(view, seat)}")
             if resigned
             else tr("render.manhattan.points", points=points[seat] if seat < len(points) else 0)
         )

@@ -21,6 +21,7 @@ from PIL import Image
 
 from engine.manhattan import content
 from render import kit
+from render.departures import departure
 from render.manhattan.cards import (
     BAND_H,
     BUILDING_H,
@@ -137,7 +138,7 @@ def _header(
     points = totals(view)
     score = tr("render.manhattan.points", points=points[seat] if seat < len(points) else 0)
     if resigned:
-        score = tr(f"render.manhattan.{kit.departure(view, seat)}")
+        score = tr(f"render.manhattan.{departure(view, seat)}")
     text(
         img,
         (x1 - PAD, cy),

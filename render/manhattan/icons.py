@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from render import kit
+from render import kit, shapes
 from render.manhattan.style import DARK, ICON_RGB, NEED_RGB, PAL, SHAPES, ink_on
 
 Fill = tuple[int, ...]
@@ -39,15 +39,15 @@ def _disk(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Fill)
 
 def _outlined(draw: ImageDraw.ImageDraw, poly: list[kit.Point], fill: Fill, w: float) -> None:
     draw.polygon(poly, fill=OUTLINE)
-    draw.polygon(kit.inset(poly, w), fill=fill)
+    draw.polygon(shapes.inset(poly, w), fill=fill)
 
 
 def shape_poly(shape: str, cx: float, cy: float, r: float) -> list[kit.Point] | None:
     """A worker shape of visual radius ``r`` (None: the circle)."""
     if shape == "square":
-        return kit.regular_polygon(cx, cy, r * 1.22, 4, rotation=-45.0)
+        return shapes.regular_polygon(cx, cy, r * 1.22, 4, rotation=-45.0)
     if shape == "diamond":
-        return kit.regular_polygon(cx, cy, r * 1.32, 4, rotation=-90.0)
+        return shapes.regular_polygon(cx, cy, r * 1.32, 4, rotation=-90.0)
     return None
 
 
@@ -76,7 +76,7 @@ def paint_worker(
             _disk(draw, cx, cy, r - 2 * w, hole)
         else:
             draw.polygon(poly, fill=ring)
-            draw.polygon(kit.inset(poly, 2 * w), fill=hole)
+            draw.polygon(shapes.inset(poly, 2 * w), fill=hole)
         ink: kit.RGB = PAL.rgb("muted")
     else:
         if poly is None:
@@ -117,7 +117,7 @@ def _eu(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float) -> 
 
 
 def _pu(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float) -> None:
-    _outlined(draw, kit.regular_polygon(cx, cy, r, 6, rotation=0.0), _c(ICON_RGB["pu"]), max(1.0, 1.1 * s))
+    _outlined(draw, shapes.regular_polygon(cx, cy, r, 6, rotation=0.0), _c(ICON_RGB["pu"]), max(1.0, 1.1 * s))
     _disk(draw, cx, cy, 0.3 * r, OUTLINE)
 
 
@@ -145,7 +145,7 @@ def _bomber(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float)
 
 def _damage(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float) -> None:
     _outlined(
-        draw, kit.star(cx, cy, r * 1.08, inner=0.62, points=8), _c(ICON_RGB["damage"]), max(1.0, 1.1 * s)
+        draw, shapes.star(cx, cy, r * 1.08, inner=0.62, points=8), _c(ICON_RGB["damage"]), max(1.0, 1.1 * s)
     )
 
 
@@ -154,7 +154,7 @@ def _spy(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float) ->
     bottom = [(cx + r - r * 2 * i / 16, cy + 0.75 * r * math.sin(math.pi * i / 16)) for i in range(1, 16)]
     w = max(1.0, 1.1 * s)
     draw.polygon(top + bottom, fill=OUTLINE)
-    draw.polygon(kit.inset(top + bottom, w), fill=_c(ICON_RGB["eye"]))
+    draw.polygon(shapes.inset(top + bottom, w), fill=_c(ICON_RGB["eye"]))
     _disk(draw, cx, cy, 0.42 * r, _c(kit.hex_rgb("#546E7A")))
     _disk(draw, cx, cy, 0.2 * r, OUTLINE)
 
@@ -187,7 +187,7 @@ def _repair(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float)
     draw.line((head[0], head[1], cx + 0.75 * r, cy + 0.75 * r), fill=steel, width=round(0.5 * r))
     _disk(draw, head[0], head[1], 0.55 * r, OUTLINE)
     _disk(draw, head[0], head[1], 0.55 * r - w, steel)
-    jaw = kit.regular_polygon(head[0] - 0.2 * r, head[1] - 0.2 * r, 0.32 * r, 4, rotation=0.0)
+    jaw = shapes.regular_polygon(head[0] - 0.2 * r, head[1] - 0.2 * r, 0.32 * r, 4, rotation=0.0)
     draw.polygon(jaw, fill=_c(PAL.rgb("surface")))
 
 
@@ -331,7 +331,7 @@ def paint_ring(
         _disk(draw, cx, cy, r - 2.5 * w, _c(bg))
     else:
         draw.polygon(poly, fill=_c(colour))
-        draw.polygon(kit.inset(poly, 2.5 * w), fill=_c(bg))
+        draw.polygon(shapes.inset(poly, 2.5 * w), fill=_c(bg))
     fnt = kit.font(round(r * 1.05), "black")
     draw.text((cx, cy + 0.04 * r), kind, font=fnt, fill=_c(PAL.rgb("ink")), anchor="mm")
 

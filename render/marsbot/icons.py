@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
-from render import kit
+from render import kit, shapes
 from render.marsbot.style import BLACK_CUBE, DARK, ICON_RGB, SIDE_RGB, TILE_RGB, WHITE, hex_points, rgba
 
 Ink = Callable[[kit.RGB], tuple[int, int, int, int]]
@@ -68,7 +68,7 @@ def paint_houses(
 
 
 def paint_star(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: tuple[int, ...]) -> None:
-    draw.polygon(kit.star(cx, cy + size * 0.06, size, inner=0.45), fill=colour)
+    draw.polygon(shapes.star(cx, cy + size * 0.06, size, inner=0.45), fill=colour)
 
 
 def paint_chip(
@@ -168,7 +168,7 @@ def paint_medal(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, in
             fill=ribbon,
         )
     _disk(draw, cx, cy + size * 0.38, size * 0.58, colour)
-    draw.polygon(kit.star(cx, cy + size * 0.42, size * 0.34, inner=0.45), fill=ink(DARK))
+    draw.polygon(shapes.star(cx, cy + size * 0.42, size * 0.34, inner=0.45), fill=ink(DARK))
 
 
 def paint_chevrons(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, ink: Ink) -> None:
@@ -194,7 +194,7 @@ def paint_space_tag(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float
     """The space tag: a dark disk with a light rim and a white star (advance the space track)."""
     _disk(draw, cx, cy, size, ink(WHITE))
     _disk(draw, cx, cy, size * 0.84, ink(ICON_RGB["spacetag"]))
-    draw.polygon(kit.star(cx, cy + size * 0.05, size * 0.6, inner=0.42), fill=ink(WHITE))
+    draw.polygon(shapes.star(cx, cy + size * 0.05, size * 0.6, inner=0.42), fill=ink(WHITE))
 
 
 def paint_floater(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, ink: Ink) -> None:
@@ -353,10 +353,10 @@ def paint_bonus(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size
             )
     elif kind == "titanium":
         for grow, fill in ((edge, out), (0, colour)):
-            draw.polygon(kit.regular_polygon(cx, cy, size + grow, 4, rotation=-90.0), fill=fill)
+            draw.polygon(shapes.regular_polygon(cx, cy, size + grow, 4, rotation=-90.0), fill=fill)
     elif kind == "heat":
         for grow, fill in ((edge, out), (0, colour)):
-            draw.polygon(kit.regular_polygon(cx, cy, size + grow, 3, rotation=-90.0), fill=fill)
+            draw.polygon(shapes.regular_polygon(cx, cy, size + grow, 3, rotation=-90.0), fill=fill)
     elif kind == "ocean":
         for grow, fill in ((edge, out), (0, colour)):
             draw.ellipse((cx - size - grow, cy - size - grow, cx + size + grow, cy + size + grow), fill=fill)

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from engine.moonriser.trading import HAND_LIMIT
 from render import kit
+from render.departures import departure
 from render.inputs import drawn_from
 from render.layers import layer_cache
 from render.moonriser.geometry import FieldsKey, empty_board, fields_key, fit_radius, geometry, shades
@@ -266,7 +267,7 @@ def draw_players(img: Image.Image, view: View, names: Sequence[str], tr: Tr, top
         hand = int(info.get("hand_count", 0) or 0)
         text(img, (HAND_X + 25, cy), str(hand), size=20, weight="bold", fill="ink", bg=bg, anchor="lm")
         score = (
-            tr(f"render.moonriser.{kit.departure(view, seat)}")
+            tr(f"render.moonriser.{departure(view, seat)}")
             if resigned
             else tr("render.moonriser.vp", points=points[seat] if seat < len(points) else 0)
         )

@@ -16,7 +16,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from engine.moonriser import content
-from render import kit
+from render import kit, shapes
 
 Tr = Callable[..., str]
 View = Mapping[str, Any]
@@ -157,15 +157,15 @@ def shape_points(shape: str, cx: float, cy: float, size: float, toward: float = 
     if shape == "circle":
         return None
     if shape == "triangle":
-        return kit.regular_polygon(cx, cy, size * 1.3, 3, rotation=toward)
+        return shapes.regular_polygon(cx, cy, size * 1.3, 3, rotation=toward)
     if shape == "square":
-        return kit.regular_polygon(cx, cy, size * 1.2, 4, rotation=-45.0)
+        return shapes.regular_polygon(cx, cy, size * 1.2, 4, rotation=-45.0)
     if shape == "diamond":
-        return kit.regular_polygon(cx, cy, size * 1.3, 4, rotation=-90.0)
+        return shapes.regular_polygon(cx, cy, size * 1.3, 4, rotation=-90.0)
     if shape == "hexagon":
-        return kit.regular_polygon(cx, cy, size * 1.1, 6, rotation=0.0)
+        return shapes.regular_polygon(cx, cy, size * 1.1, 6, rotation=0.0)
     if shape == "star":
-        return kit.star(cx, cy, size * 1.35, inner=0.5)
+        return shapes.star(cx, cy, size * 1.35, inner=0.5)
     raise ValueError(f"unknown shape {shape!r}")
 
 

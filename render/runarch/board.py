@@ -30,7 +30,8 @@ from engine.runarch.components import (
     SIZE,
     cell_rc,
 )
-from render import kit
+from render import kit, shapes
+from render.departures import departure
 from render.runarch.stones import SHAPES, STONE_COLOURS
 
 Tr = Callable[..., str]
@@ -160,7 +161,7 @@ def _stone_rgba(code: str, side: int, size: float) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = side * s / 2
-        kit.draw_shape(
+        shapes.draw_shape(
             draw, shape, c, c, size * s, (*PAL.rgb(code[1]), 255), (*PAL.rgb("dark"), 255), STONE_STROKE * s
         )
 
@@ -174,7 +175,7 @@ def _halo_mask(shape_digit: str) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = TILE * s / 2
-        kit.draw_shape(draw, shape, c, c, (STONE_SIZE + HALO) * s, (255, 255, 255, 255))
+        shapes.draw_shape(draw, shape, c, c, (STONE_SIZE + HALO) * s, (255, 255, 255, 255))
 
     return kit.supersampled((TILE, TILE), paint).getchannel("A")
 
@@ -194,7 +195,7 @@ def _pad_rgb(pad: str, ringed: bool) -> Image.Image:
         else:
             draw.rounded_rectangle(full, TILE_RADIUS * s, fill=tint)
         c = TILE * s / 2
-        kit.draw_ring(draw, SHAPES[pad[0]], c, c, PAD_SIZE * s, PAD_LINES[colour], tint, PAD_STROKE * s)
+        shapes.draw_ring(draw, SHAPES[pad[0]], c, c, PAD_SIZE * s, PAD_LINES[colour], tint, PAD_STROKE * s)
 
     return kit.supersampled((TILE, TILE), paint, background=PAL.rgb("background"))
 
@@ -342,7 +343,7 @@ def _panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], seat
         text(img, (x1 - 18, line2), place, size=20, weight="bold", fill="highlight", bg=fill, anchor="rm")
         room -= kit.text_length(place, 20, "bold") + 12
         if outcome.get("resigned") == seat:
-            extra = tr(f"render.runarch.{kit.departure(view, seat)}")
+            extra = tr(f"render.runarch.{departure(view, seat)}")
         elif outcome["bonus"][seat]:
             extra = tr("render.runarch.bonus", bonus=outcome["bonus"][seat])
         else:

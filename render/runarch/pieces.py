@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.runarch.components import CELL_INDEX, COLOURS, cell_rc, line_cells
-from render import kit
+from render import kit, shapes
 from render.runarch import board as R
 from render.runarch.stones import SHAPES
 
@@ -187,7 +187,8 @@ def glyph(code: str, radius: int, bg: str) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = side * s / 2
-        kit.draw_shape(draw, SHAPES[code[0]], c, c, radius * s, PAL.rgb(code[1]), PAL.rgb("dark"), stroke * s)
+        fill, edge = PAL.rgb(code[1]), PAL.rgb("dark")
+        shapes.draw_shape(draw, SHAPES[code[0]], c, c, radius * s, fill, edge, stroke * s)
 
     return PAL.quantize(kit.supersampled((side, side), paint, background=PAL.rgb(bg)))
 
@@ -211,7 +212,7 @@ def shape_silhouette(shape: str, radius: int, bg: str) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c = side * s / 2
-        kit.draw_shape(draw, SHAPES[shape], c, c, radius * s, PAL.rgb("ink"))
+        shapes.draw_shape(draw, SHAPES[shape], c, c, radius * s, PAL.rgb("ink"))
 
     return PAL.quantize(kit.supersampled((side, side), paint, background=PAL.rgb(bg)))
 
@@ -308,7 +309,8 @@ def _move_arrow(d_row: int, d_col: int) -> Image.Image:
         ]
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
-        draw.polygon([(x * s, y * s) for x, y in kit.inset(outline(6, 15, 22), -3.5)], fill=PAL.rgb("dark"))
+        halo = shapes.inset(outline(6, 15, 22), -3.5)
+        draw.polygon([(x * s, y * s) for x, y in halo], fill=PAL.rgb("dark"))
         draw.polygon([(x * s, y * s) for x, y in outline(6, 15, 22)], fill=PAL.rgb("highlight"))
 
     return kit.supersampled((w, h), paint)

@@ -20,4 +20,4 @@ STONE_COLOURS: Mapping[str, kit.RGB] = {
 """The palette names and colours of the stones, by their code letter (a stone "5Y" is yellow)."""
 
 SHAPES: Mapping[str, str] = {"0": "circle", "3": "triangle", "4": "square", "5": "star", "6": "hexagon"}
-"""A stone's shape digit -> the kit's shape name (:func:`render.kit.draw_shape`)."""
+"""A stone's shape digit -> the kit's shape name (:func:`render.shapes.draw_shape`)."""

@@ -9,7 +9,7 @@ import discord
 from simcord import Env
 
 from bot.i18n import Tr
-from render.kit import DEPARTURES
+from render.departures import DEPARTURES
 from render.manhattan.board import render_board
 from tests.bot.manhattan_table import ManhattanTable
 
