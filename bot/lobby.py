@@ -17,7 +17,7 @@ import discord
 
 from bot.bot_players import bot_name, level_word, seat_name
 from bot.clock_settings import ClockSettings
-from bot.errors import UserError, engine_params, forbidden, run_guarded
+from bot.errors import UserError, engine_params, forbidden, run_guarded, saving
 from bot.i18n import Tr, lang_of, t
 from bot.invites import check_count, check_people, parse_invitees
 from bot.lobby_text import lobby_text, option_value
@@ -89,9 +89,11 @@ class LobbyButton(
             return
         try:
             if self.action == "join":
-                table = await store.join(table.id, user.id, user.display_name)
+                with saving("join"):
+                    table = await store.join(table.id, user.id, user.display_name)
             elif self.action == "leave":
-                table = await _leave(store, table, user.id)
+                with saving("leave"):
+                    table = await _leave(store, table, user.id)
             elif self.action == "cancel":
                 table = await store.cancel(table.id, lobby_only=True)
         except AlreadySeated as error:

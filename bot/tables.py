@@ -21,7 +21,7 @@ from bot.adapter import GameAdapter, command_params
 from bot.board_post import discord_time
 from bot.bot_players import seat_name
 from bot.clock_settings import ClockSettings
-from bot.errors import UserError, engine_params
+from bot.errors import UserError, engine_params, saving
 from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
 from bot.outcome import commit_resolved, shown_after_saving
@@ -221,14 +221,15 @@ class TableService(TurnPosts, PrivateEvents):
         moves: list[NewMove] = []
         state, events = self.run_automated(game, state, moves, bots)
         try:
-            started = await self.store.start(
-                table.id,
-                state,
-                from_seats=order,
-                awaited=self.awaited(game, state, bots),
-                moves=moves,
-                expected_seats=table.seats,
-            )
+            with saving("start"):
+                started = await self.store.start(
+                    table.id,
+                    state,
+                    from_seats=order,
+                    awaited=self.awaited(game, state, bots),
+                    moves=moves,
+                    expected_seats=table.seats,
+                )
         except LobbyChanged as error:
             raise UserError("lobby.changed") from error
         self.clocks_changed()

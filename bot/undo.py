@@ -214,7 +214,7 @@ async def take_back(
             write = partial(
                 commit, service.store, looked, found, service.awaited(engine, found.state), interaction.id
             )
-            table = await resolved(service.store, interaction, here.id, write)
+            table = await resolved(service.store, interaction, here.id, write, action="undo")
         except DuplicateInteraction:
             log.info("undo interaction %s was already applied", interaction.id)
             return table
