@@ -22,6 +22,7 @@ from bot.i18n import Tr, lang_of, t
 from bot.invites import check_count, check_people, parse_invitees
 from bot.lobby_text import lobby_text, option_value
 from bot.outgoing import plain
+from bot.table_channel import deliver
 from db.errors import (
     AlreadySeated,
     NotABot,
@@ -368,8 +369,9 @@ async def redraw_lobby(service: Any, table: TableRow) -> None:
     if channel is None or not hasattr(channel, "get_partial_message"):
         return
     text, view = _post(service, table)
-    try:
-        await channel.get_partial_message(table.lobby_message_id).edit(content=text, view=view)
+    post = channel.get_partial_message(table.lobby_message_id)
+    try:  # like a board's edit: an archived thread is reopened, a deleted one marks the table lost
+        await deliver(service, table, channel, lambda _: post.edit(content=text, view=view))
     except discord.HTTPException:
         log.info("table %s: lobby post not redrawn; the next click redraws it", table.id)
 

@@ -23,6 +23,7 @@ from bot.bot_players import level_word
 from bot.clock_settings import duration_text
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
+from bot.table_channel import notice
 from db.clocks import standin_runs
 from db.errors import StaleVersion
 from db.models import NewMove, TableRow
@@ -211,16 +212,8 @@ async def back(service: TableService, interaction: discord.Interaction, table: T
     if not turns:
         return await service.store.table(table.id) or table
     tr = Tr(table.locale)
-    channel = await service.channel_of(table)
-    if channel is not None:
-        key = "standin.back_resumed" if was_paused else "standin.back"
-        try:
-            await channel.send(
-                tr(key, name=service.names(table, tr)[seat], count=turns),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException:
-            log.info("table %s: could not say that a player is back", table.id)
+    key = "standin.back_resumed" if was_paused else "standin.back"
+    await notice(service, table, tr(key, name=service.names(table, tr)[seat], count=turns))
     now = await service.store.table(table.id) or table
     if was_paused:
         await resume(service, now)

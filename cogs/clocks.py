@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.clock_settings import DAY
 from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of
+from bot.table_channel import notice
 from bot.tables import discord_time
 
 MAX_VACATION_DAYS = 30
@@ -75,17 +76,10 @@ class Clocks(commands.Cog):
         return [t for t in tables if t.status == "active" and t.time_limit is not None]
 
     async def _tell_tables(self, user_id: int, key: str, **params: Any) -> None:
-        """Every running table of the player shows it in its thread."""
+        """Every running table of the player shows it in its thread (an archived one is reopened,
+        ``bot.table_channel.notice``)."""
         for table in await self._clocked_tables(user_id):
-            channel = await self.bot.tables.channel_of(table)
-            if channel is None:
-                continue
-            try:
-                await channel.send(
-                    Tr(table.locale)(key, **params), allowed_mentions=discord.AllowedMentions.none()
-                )
-            except discord.HTTPException:
-                continue
+            await notice(self.bot.tables, table, Tr(table.locale)(key, **params))
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
