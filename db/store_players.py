@@ -60,6 +60,11 @@ async def release_standin(
     return turns
 
 
+async def seat_left(tx: Tx, now: float, table_id: int, seat: int) -> TableRow:
+    await clocks.seat_left(tx, table_id, seat, now)
+    return await require(tx, table_id)
+
+
 async def claim_reminder(tx: Tx, table_id: int, seat: int, remind_at: float) -> bool:
     done = await tx.execute(
         "UPDATE seats SET remind_at = NULL, remind_claimed_until = NULL "
@@ -142,6 +147,16 @@ class PlayersStore(StoreBase):
         of it changes the version: a move computed meanwhile is refused by the seats' check of
         ``commit_moves``."""
         return await self._writing(release_standin, self._clock(), table_id, seat, awaited)
+
+    async def seat_left(self, table_id: int, seat: int) -> TableRow:
+        """The player of ``seat`` left the server: their waiting turn (and each later one) is due
+        at once (:func:`db.clocks.seat_left`); the table as it is now."""
+        return await self._writing(seat_left, self._clock(), table_id, seat)
+
+    async def seat_back(self, table_id: int, seat: int) -> bool:
+        """The player of ``seat`` is back on the server: their turns wait for them again, one due
+        at once with a fresh clock; ``False`` if they had not left (:func:`db.clocks.seat_back`)."""
+        return await self._writing(clocks.seat_back, table_id, seat, self._clock())
 
     async def due_clocks(self, now: float | None = None, *, limit: int = 100) -> list[DueClock]:
         """Reminders and deadlines due at ``now`` (default: the store's clock), oldest first."""
