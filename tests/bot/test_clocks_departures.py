@@ -53,9 +53,12 @@ async def test_a_player_who_leaves_a_two_player_game_is_timed_out_at_once_until_
     for turn in (2, 3):
         await play_a_turn(table, stays)
         assert GAME.to_act(await table.state()) == [seat], "the turn came to the one who left"
+        board = table.last_board().content
+        assert f"**{gone.user.name}** left the server, so this turn counts as out of time" in board
+        assert gone.mention not in board, "nobody calls a player who is not there"
         await simcord_env.advance_time(61)  # the scheduler's next look: at once, not after 3 days
         if turn == 2:
-            assert len(posts_with(table.thread, "counts as out of time")) == 2
+            assert len(posts_with(table.thread, "their turn counts as out of time")) == 2
             assert GAME.to_act(await table.state()) == [row.seat_of(stays.id)]
     (out,) = posts_with(table.thread, "is still gone from the server")
     assert f"**{gone.user.name}**" in out and "3 turns in a row out of time" in out and "Game over" in out
@@ -116,7 +119,7 @@ async def test_a_player_who_comes_back_to_the_server_gets_their_turns_back(simco
     seat = (await table.row()).seat_of(gone.id)
     table.channel.guild.remove_member(gone)
     await simcord_env.advance_time(1)
-    assert posts_with(table.thread, "counts as out of time")
+    assert posts_with(table.thread, "their turn counts as out of time")
     table.channel.guild.add_member(gone.user)
     await simcord_env.advance_time(1)
     (back,) = posts_with(table.thread, "is back on the server: their turns wait for them again")

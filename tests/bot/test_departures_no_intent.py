@@ -24,13 +24,13 @@ async def test_the_reminder_finds_the_player_gone_and_their_turns_are_timed_out_
     assert await table.bot.store.moves(table.table_id) == []
     await simcord_env.advance_time(12 * H)  # the reminder comes due and finds them gone
     assert not [m for m in table.thread.history() if m.content.startswith("⏰")], "no reminder for nobody"
-    (notice,) = [m.content for m in table.thread.history() if "counts as out of time" in m.content]
+    (notice,) = [m.content for m in table.thread.history() if "their turn counts as out of time" in m.content]
     assert f"**{gone.user.name}** left the server" in notice
     assert {m.source for m in await table.bot.store.moves(table.table_id)} == {"timeout"}
     await play_a_turn(table, stays)
     assert GAME.to_act(await table.state()) == [seat]
     await simcord_env.advance_time(61)  # their next turn: at once, no reminder asked first
-    assert len([m for m in table.thread.history() if "counts as out of time" in m.content]) == 2
+    assert len([m for m in table.thread.history() if "their turn counts as out of time" in m.content]) == 2
     row = await table.row()
     assert row.status == "active" and GAME.to_act(row.state or {}) == [row.seat_of(stays.id)]
     # Back, unheard by the bot: their first command at the table says so.
