@@ -33,6 +33,18 @@ async def test_a_vacation_notice_into_an_archived_thread_arrives_after_unarchivi
     simcord_env.raise_errors()
 
 
+async def test_an_abandon_notice_into_an_archived_thread_arrives_after_unarchiving(simcord_env: Env) -> None:
+    table = await Table.open(simcord_env)
+    asked = await table.alice.slash(table.thread, "table abandon")
+    archive(simcord_env, table.thread)
+    simcord_env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=1, **ARCHIVED)
+    await table.alice.click(asked.response, label="Abandon the table")
+    assert (await table.row()).status == "cancelled"
+    (notice,) = [m.content for m in table.thread.history() if "abandoned the table" in m.content]
+    assert "alice" in notice
+    assert not is_archived(simcord_env, table.thread)
+
+
 async def test_a_lobby_redraw_into_an_archived_thread_is_made_after_unarchiving(simcord_env: Env) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
