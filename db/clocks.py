@@ -244,6 +244,22 @@ async def shift_guild(tx: Tx, guild_id: int, now: float, *, pause: bool, away: f
     return sorted(r["table_id"] for r in rows)
 
 
+async def due_after_pause(tx: Tx, table_ids: Sequence[int], now: float) -> None:
+    """Tables that resume after the bot was off their server: a waiting turn that would have been
+    due at once had the bot been there is due now: its player left the server, or is on
+    vacation at a table with a stand-in (:func:`seat_left`, :func:`stand_in_now`)."""
+    if not table_ids:
+        return
+    marks = ", ".join("?" for _ in table_ids)
+    await tx.execute(
+        f"UPDATE seats SET deadline = ?, remind_at = NULL, {_FREE_REMIND}, {_FREE_DEADLINE} "
+        f"WHERE table_id IN ({marks}) AND awaited_since IS NOT NULL AND (deadline IS NULL OR deadline > ?) "
+        "AND (left_at IS NOT NULL OR (user_id IN (SELECT user_id FROM players WHERE vacation_until > ?) "
+        "AND table_id IN (SELECT id FROM game_tables WHERE standin_level IS NOT NULL)))",
+        (now, *table_ids, now, now),
+    )
+
+
 async def paused_guilds(tx: Tx, now: float) -> list[int]:
     """The servers whose tables :func:`shift_guild` paused (checked against the bot's servers at
     start: the bot may have been added back while it was not running)."""

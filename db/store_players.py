@@ -65,6 +65,12 @@ async def seat_left(tx: Tx, now: float, table_id: int, seat: int) -> TableRow:
     return await require(tx, table_id)
 
 
+async def resume_server(tx: Tx, now: float, guild_id: int, away: float) -> list[int]:
+    resumed = await clocks.shift_guild(tx, guild_id, now, pause=False, away=away)
+    await clocks.due_after_pause(tx, resumed, now)  # what the pause kept from being due at once
+    return resumed
+
+
 async def claim_reminder(tx: Tx, table_id: int, seat: int, remind_at: float) -> bool:
     done = await tx.execute(
         "UPDATE seats SET remind_at = NULL, remind_claimed_until = NULL "
@@ -199,8 +205,10 @@ class PlayersStore(StoreBase):
         return await self._writing(clocks.shift_guild, guild_id, self._clock(), pause=True)
 
     async def resume_server(self, guild_id: int, away: float) -> list[int]:
-        """The bot is back on a server after ``away`` seconds: its paused clocks go on as they were."""
-        return await self._writing(clocks.shift_guild, guild_id, self._clock(), pause=False, away=away)
+        """The bot is back on a server after ``away`` seconds: its paused clocks go on as they were
+        (a turn of a player gone from the server, or on vacation at a table with a stand-in, is
+        due at once, as it would have been); the tables touched."""
+        return await self._writing(resume_server, self._clock(), guild_id, away)
 
     async def paused_servers(self) -> list[int]:
         """The servers with tables paused by :meth:`pause_server`."""

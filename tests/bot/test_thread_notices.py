@@ -14,7 +14,7 @@ from tests.bot.harness import Table
 from tests.bot.manhattan_table import ManhattanTable, play
 from tests.bot.test_discord_threads import ARCHIVED, archive, is_archived
 from tests.bot.test_manhattan_discord import calls, turn
-from tests.bot.test_standin import open_with_standin
+from tests.bot.test_standin import open_with_standin, posts_with
 
 H = 3600
 DAY = 24 * H
@@ -100,7 +100,8 @@ async def test_a_vacation_does_not_wake_the_stand_in_at_a_table_whose_server_los
     simcord_env: Env,
 ) -> None:
     """The bot was removed from the server: its tables are paused, and a player's vacation taken
-    meanwhile (on another server) must not let the stand-in play for them there."""
+    meanwhile (on another server) must not let the stand-in play for them there. Once the bot is
+    back, their waiting turn is played at once, as for anyone on vacation at such a table."""
     env = simcord_env
     table = await open_with_standin(env)
     late = await table.to_act()
@@ -111,9 +112,9 @@ async def test_a_vacation_does_not_wake_the_stand_in_at_a_table_whose_server_los
     env.backend.emit("GUILD_DELETE", {"id": str(guild_id)})  # the bot was removed from the server
     await env.advance_time(1)
     moves = len(await table.bot.store.moves(table.table_id))
-    started = await there.slash(elsewhere, "vacation", days=3)
+    started = await there.slash(elsewhere, "vacation", days=5)
     assert started.ephemeral, started.response.content
-    for _ in range(3):
+    for _ in range(3):  # past the table's limit of 1 day, within the vacation
         await env.advance_time(DAY)
     assert len(await table.bot.store.moves(table.table_id)) == moves, "nobody played while paused"
     payload = dict(serializers.guild_create_payload(env.backend, env.backend.guilds[guild_id]))
@@ -122,3 +123,6 @@ async def test_a_vacation_does_not_wake_the_stand_in_at_a_table_whose_server_los
     await env.advance_time(1)
     assert any("I'm back" in m.content for m in table.thread.history())
     assert not [m for m in table.channel.history() if "was deleted" in m.content], "its thread is there"
+    await env.advance_time(61)  # back on the server, the vacation lets the stand-in play at once
+    assert posts_with(table, "is on vacation, so a bot (easy) stands in")
+    assert {m.source for m in (await table.bot.store.moves(table.table_id))[moves:]} == {"standin"}
