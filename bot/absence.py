@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import standin
+from bot.bot_players import level_word
 from bot.clock_settings import MAX_TIMEOUTS, duration_text
 from bot.i18n import Tr
 from bot.lobby import redraw_lobby
 from bot.outgoing import plain
-from bot.table_channel import deliver
+from bot.table_channel import deliver, notice
 from bot.tables import discord_time
 from db.errors import NotInLobby, NotInvited, StaleVersion
 from db.models import DueClock, NewMove, TableRow
@@ -108,32 +109,56 @@ class Absence:
 
     # ------------------------------------------------------------ time limits
     async def time_out(self, due: DueClock) -> None:
-        """The configured outcome for a seat whose limit has passed."""
+        """The configured outcome for a seat whose limit has passed (or whose player left the
+        server: their turns are due at once, ``db.clocks.seat_left``)."""
         table = await self.store.table(due.table_id)
         row = table.seat_row(due.seat) if table is not None else None
         if table is None or table.status != "active" or row is None or row.deadline != due.due:
             return
+        if row.left_at is None and await self._has_left(table, row.user_id):
+            await self.member_left(table, row.user_id)  # heard only now: handled as below, at once
+            return
+        await self._at_limit(table, due.seat, left=row.left_at is not None)
+
+    def rule(self, table: TableRow) -> str:
+        """What the table does at a player's limit: ``bot`` (a stand-in), ``auto`` (a minimal
+        turn) or ``remove``."""
+        info = self.service.adapters[table.game].game.info
+        if table.standin_level is not None and table.standin_level in info.bot_levels:
+            return "bot"
+        return "auto" if table.on_timeout == "auto" and info.timeout_move else "remove"
+
+    async def _at_limit(self, table: TableRow, seat: int, *, left: bool) -> None:
+        """The table's at-limit rule for ``seat``, awaited and out of time; ``left``: because its
+        player left the server (the posts say so, and a removal counts as leaving). The commit
+        is refused if the seat's deadline moved meanwhile (its player came back)."""
+        row = table.seat_row(seat)
+        assert row is not None and table.state is not None
         tr = Tr(table.locale)
-        name = self.service.names(table, tr)[due.seat]
+        name = self.service.names(table, tr)[seat]
         limit = duration_text(tr, table.time_limit or 0)
         engine = self.service.adapters[table.game].game
-        assert table.state is not None
-        if await self._has_left(table, row.user_id):
-            await self.member_left(table, row.user_id)
-        elif table.standin_level is not None and await standin.stand_in(self, table, due.seat):
+        due = (seat, row.deadline) if left and row.deadline is not None else None
+        source = "left" if left else "timeout"
+        if table.standin_level is not None and await standin.stand_in(self, table, seat, left=left):
             return  # the game's bot plays for them until they are back (``bot.standin``)
-        elif table.on_timeout == "auto" and engine.timeout_move(table.state, due.seat) is not None:
+        if table.on_timeout == "auto" and engine.timeout_move(table.state, seat) is not None:
             if row.timeouts + 1 >= MAX_TIMEOUTS:
-                notice = tr("timeout.removed_repeat", name=name, count=MAX_TIMEOUTS)
-                await self.remove(table, due.seat, source="timeout", notice=notice)
+                key = "left.removed_repeat" if left else "timeout.removed_repeat"
+                text = tr(key, name=name, count=MAX_TIMEOUTS)
+                await self.remove(table, seat, source=source, notice=text, due=due)
+            elif left:
+                await self._play_for(table, seat, tr("left.auto", name=name, count=MAX_TIMEOUTS), due=due)
             else:
-                await self._play_for(table, due.seat, tr("timeout.auto", name=name, limit=limit))
+                await self._play_for(table, seat, tr("timeout.auto", name=name, limit=limit))
         else:
-            await self.remove(
-                table, due.seat, source="timeout", notice=tr("timeout.removed", name=name, limit=limit)
-            )
+            key = "timeout.left_server" if left else "timeout.removed"
+            text = tr(key, name=name, limit=limit)
+            await self.remove(table, seat, source=source, notice=text, due=due)
 
-    async def _play_for(self, table: TableRow, seat: int, notice: str) -> bool:
+    async def _play_for(
+        self, table: TableRow, seat: int, notice: str, *, due: tuple[int, float] | None = None
+    ) -> bool:
         """The engine's minimal moves for an absent seat until the game waits for someone else."""
         engine = self.service.adapters[table.game].game
         assert table.state is not None
@@ -149,9 +174,11 @@ class Absence:
             engine, state, moves, *standin.automated(engine, table, state)
         )
         events.extend([*more, *standin.pause_events(engine, table, state)])
-        return await self._commit(table, moves, state, events, notice, end_reason=None)
+        return await self._commit(table, moves, state, events, notice, end_reason=None, due=due)
 
-    async def remove(self, table: TableRow, seat: int, *, source: str, notice: str) -> bool:
+    async def remove(
+        self, table: TableRow, seat: int, *, source: str, notice: str, due: tuple[int, float] | None = None
+    ) -> bool:
         """The player is out: the engine's forfeit, then the game ends or goes on without them."""
         engine = self.service.adapters[table.game].game
         assert table.state is not None
@@ -162,7 +189,7 @@ class Absence:
         )
         events = [e for e in [*events, *more] if e.code != "core.resigned"]  # the notice says why
         events += standin.pause_events(engine, table, state)  # the last person present was removed
-        return await self._commit(table, moves, state, events, notice, end_reason=source)
+        return await self._commit(table, moves, state, events, notice, end_reason=source, due=due)
 
     async def _commit(
         self,
@@ -206,7 +233,10 @@ class Absence:
 
     # ------------------------------------------------------------ departures
     async def member_left(self, table: TableRow, user_id: int) -> None:
-        """A player left the server: a lobby frees their seat, a game goes on without them."""
+        """A player left the server: a lobby frees their seat; in a game their seat is handled as
+        timed out (issue 33): the table's at-limit rule applies at once to a turn of theirs that
+        is waiting, and to each later one as it comes (:func:`db.clocks.seat_left`), until they
+        come back (:func:`bot.rejoin.came_back`). With ``remove`` they are out at once."""
         tr = Tr(table.locale)
         seat = table.seat_of(user_id)
         if seat is None:
@@ -219,14 +249,25 @@ class Absence:
         name = plain(next(s.name for s in table.seats if s.user_id == user_id))
         if table.status == "lobby":
             await redraw_lobby(self.service, await self.store.leave(table.id, user_id))
-            channel = await self.service.channel_of(table)
-            if channel is not None:
-                try:
-                    await channel.send(
-                        tr("timeout.left_lobby", name=name), allowed_mentions=discord.AllowedMentions.none()
-                    )
-                except discord.HTTPException:
-                    log.warning("table %s: could not tell the lobby", table.id)
+            await notice(self.service, table, tr("timeout.left_lobby", name=name))
             return
-        if table.status == "active":
+        engine = self.service.adapters[table.game].game
+        if table.status != "active" or table.state is None or not standin.still_in(engine, table.state, seat):
+            return
+        if (row := table.seat_row(seat)) is not None and row.left_at is not None:
+            return  # heard before: nothing new
+        table = await self.store.seat_left(table.id, seat)
+        self.service.clocks_changed()
+        row = table.seat_row(seat)
+        assert row is not None
+        name = self.service.names(table, tr)[seat]
+        rule = self.rule(table)
+        if row.awaited_since is not None and row.deadline is not None and row.deadline <= self.store.now():
+            await self._at_limit(table, seat, left=True)
+        elif rule == "remove":
             await self.remove(table, seat, source="left", notice=tr("timeout.left_server", name=name))
+        elif rule == "bot":
+            level = level_word(tr, table.game, table.standin_level or "")
+            await notice(self.service, table, tr("left.pending_bot", name=name, level=level))
+        else:
+            await notice(self.service, table, tr("left.pending_auto", name=name, count=MAX_TIMEOUTS))

@@ -117,16 +117,20 @@ class BoardPosts:
         else:
             waiting = adapter.game.to_act(table.state)
             mentions = []
+            gone = [s for s in waiting if (row := table.seat_row(s)) is not None and row.left_at is not None]
             for s in waiting:
                 user_id = table.user_at(s)
-                if user_id is None:
+                if user_id is None or s in gone:  # left the server: nobody to call (``bot.absence``)
                     continue
                 mentions.append(f"<@{user_id}>")
                 if s != mover and ping:
                     pinged.append(discord.Object(id=user_id))
             deadlines = [
-                row.deadline for s in waiting if (row := table.seat_row(s)) is not None and row.deadline
+                row.deadline
+                for s in waiting
+                if (row := table.seat_row(s)) is not None and row.deadline and s not in gone
             ]
+            lines.extend(tr("left.waiting", name=f"**{names[s]}**") for s in gone if 0 <= s < len(names))
             asked = adapter.awaited(public, tr) if adapter.awaited is not None else None
             if table.guild_id is None and mentions:
                 # a DM: there is only the one player to tell, and what is asked of them says it

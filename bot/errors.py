@@ -11,7 +11,8 @@ found out (``bot.outcome``) says just that.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import discord
@@ -97,12 +98,39 @@ async def reply_unexpected(interaction: discord.Interaction, error: BaseExceptio
         log.warning("could not tell the user about an unexpected error")
 
 
+UNKNOWN_ACTIONS = frozenset({"move", "undo", "join", "leave", "start"})
+"""The writes whose unknown outcome has a sentence of its own (``errors.storage_unknown.<action>``);
+any other change is told by ``errors.storage_unknown.change``."""
+
+
+@contextmanager
+def saving(action: str) -> Iterator[None]:
+    """Name what the write inside is saving, so that should its COMMIT go unanswered the player
+    hears "your undo" or "your joining", not "your move". The innermost name wins."""
+    try:
+        yield
+    except OutcomeUnknown as error:
+        if error.action is None:
+            error.action = action
+        raise
+
+
+def storage_key(error: BaseException) -> str:
+    """The sentence of a storage fault: nothing was saved, or (``OutcomeUnknown``) nobody can
+    tell yet whether the named action was."""
+    if not isinstance(error, OutcomeUnknown):
+        return "errors.storage"
+    action = error.action if error.action in UNKNOWN_ACTIONS else "change"
+    return f"errors.storage_unknown.{action}"
+
+
 async def reply_storage_fault(interaction: discord.Interaction, error: BaseException) -> None:
     """The database could not be used (disk full, read-only, locked, its server down): the
     transaction was rolled back, so the player hears that nothing was saved and the board is
-    unchanged; or its COMMIT went unanswered (``OutcomeUnknown``), and the player hears just that."""
+    unchanged; or its COMMIT went unanswered (``OutcomeUnknown``), and the player hears just that,
+    of what they did (:func:`saving`)."""
     log.error("the database could not be used during an interaction", exc_info=error)
-    key = "errors.storage_unknown" if isinstance(error, OutcomeUnknown) else "errors.storage"
+    key = storage_key(error)
     try:
         await send_ephemeral(interaction, t(lang_of(interaction.locale), key))
     except discord.HTTPException:

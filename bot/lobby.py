@@ -17,11 +17,12 @@ import discord
 
 from bot.bot_players import bot_name, level_word, seat_name
 from bot.clock_settings import ClockSettings
-from bot.errors import UserError, engine_params, forbidden, run_guarded
+from bot.errors import UserError, engine_params, forbidden, run_guarded, saving
 from bot.i18n import Tr, lang_of, t
 from bot.invites import check_count, check_people, parse_invitees
 from bot.lobby_text import lobby_text, option_value
 from bot.outgoing import plain
+from bot.table_channel import deliver
 from db.errors import (
     AlreadySeated,
     NotABot,
@@ -89,9 +90,11 @@ class LobbyButton(
             return
         try:
             if self.action == "join":
-                table = await store.join(table.id, user.id, user.display_name)
+                with saving("join"):
+                    table = await store.join(table.id, user.id, user.display_name)
             elif self.action == "leave":
-                table = await _leave(store, table, user.id)
+                with saving("leave"):
+                    table = await _leave(store, table, user.id)
             elif self.action == "cancel":
                 table = await store.cancel(table.id, lobby_only=True)
         except AlreadySeated as error:
@@ -366,8 +369,9 @@ async def redraw_lobby(service: Any, table: TableRow) -> None:
     if channel is None or not hasattr(channel, "get_partial_message"):
         return
     text, view = _post(service, table)
-    try:
-        await channel.get_partial_message(table.lobby_message_id).edit(content=text, view=view)
+    post = channel.get_partial_message(table.lobby_message_id)
+    try:  # like a board's edit: an archived thread is reopened, a deleted one marks the table lost
+        await deliver(service, table, channel, lambda _: post.edit(content=text, view=view))
     except discord.HTTPException:
         log.info("table %s: lobby post not redrawn; the next click redraws it", table.id)
 

@@ -6,8 +6,8 @@ move it made (:mod:`db.interactions`), so once the database answers again, looki
 tells the truth. A move that was saved is shown as saved; one that was not is committed again
 (its interaction id keeps it from ever counting twice). The wait may outlast Discord's three
 seconds, so the interaction is acknowledged first. Should the database stay away longer than
-``RESOLVE_SECONDS``, the player is told that the outcome is unknown (``errors.storage_unknown``),
-never that nothing was saved.
+``RESOLVE_SECONDS``, the player is told that the outcome of their move (or undo) is unknown
+(``errors.storage_unknown.<action>``), never that nothing was saved.
 
 After a change is saved, showing it may still need the database (the board post's id is stored,
 a digest read): should it be gone by then, the player is not told that nothing was saved
@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import send_ephemeral
+from bot.errors import saving, send_ephemeral
 from bot.i18n import lang_of, t
 from bot.quiet import acknowledge
 from db.errors import OutcomeUnknown, StorageFault, is_storage_fault
@@ -48,21 +48,31 @@ async def commit_resolved(
         interaction,
         table_id,
         lambda: store.commit_moves(table_id, interaction_id=interaction.id, **commit),
+        action="move",
     )
 
 
 async def resolved(
-    store: Store, interaction: discord.Interaction, table_id: int, write: Callable[[], Awaitable[TableRow]]
+    store: Store,
+    interaction: discord.Interaction,
+    table_id: int,
+    write: Callable[[], Awaitable[TableRow]],
+    *,
+    action: str,
 ) -> TableRow:
     """``write()``, a write of ``interaction`` to ``table_id`` recorded under its id, its outcome
     found out if the COMMIT went unanswered: the table as saved, or what ``write`` raises when
-    it is run again because it was not saved."""
-    try:
-        return await write()
-    except OutcomeUnknown as unknown:
-        if not await saved(store, interaction, unknown):
-            log.info("interaction %s was not saved before the database went away: saving it", interaction.id)
+    it is run again because it was not saved. ``action`` (``move``, ``undo``) names it in the
+    sentence of an outcome that stays unknown (:func:`bot.errors.saving`)."""
+    with saving(action):
+        try:
             return await write()
+        except OutcomeUnknown as unknown:
+            if not await saved(store, interaction, unknown):
+                log.info(
+                    "interaction %s was not saved before the database went away: saving it", interaction.id
+                )
+                return await write()
     log.info("interaction %s was saved before the database went away", interaction.id)
     table = await store.table(table_id)
     assert table is not None, "a table is never deleted"

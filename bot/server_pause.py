@@ -18,10 +18,9 @@ import logging
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-import discord
-
 from bot.clock_settings import duration_text
 from bot.i18n import Tr
+from bot.table_channel import notice
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -64,13 +63,4 @@ class ServerPause:
             if table is None:
                 continue
             tr = Tr(table.locale)
-            channel = await self.service.channel_of(table)
-            if channel is None:
-                continue
-            try:
-                await channel.send(
-                    tr("server.back", away=duration_text(tr, away)),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-            except discord.HTTPException:
-                log.warning("table %s: could not say it resumed", table.id)
+            await notice(self.service, table, tr("server.back", away=duration_text(tr, away)))

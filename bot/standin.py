@@ -23,6 +23,7 @@ from bot.bot_players import level_word
 from bot.clock_settings import duration_text
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
+from bot.table_channel import notice
 from db.clocks import standin_runs
 from db.errors import StaleVersion
 from db.models import NewMove, TableRow
@@ -126,9 +127,10 @@ class Absence(Protocol):
     ) -> bool: ...
 
 
-async def stand_in(absence: Absence, table: TableRow, seat: int) -> bool:
-    """The bot takes ``seat`` over at its limit (or vacation) and plays until someone else is
-    awaited. ``False`` when it could not move (the caller falls back to the minimal turn)."""
+async def stand_in(absence: Absence, table: TableRow, seat: int, *, left: bool = False) -> bool:
+    """The bot takes ``seat`` over at its limit (or vacation, or because its player ``left`` the
+    server) and plays until someone else is awaited. ``False`` when it could not move (the
+    caller falls back to the minimal turn)."""
     service = absence.service
     level = table.standin_level
     engine = service.adapters[table.game].game
@@ -152,16 +154,18 @@ async def stand_in(absence: Absence, table: TableRow, seat: int) -> bool:
     user_id = table.user_at(seat)
     prefs = await absence.store.player(user_id) if user_id is not None else None
     word = level_word(tr, table.game, level)
-    if prefs is not None and prefs.on_vacation(absence.clock()):
-        notice = tr("standin.on_vacation", name=name, level=word)
+    if left:
+        said = tr("standin.left_server", name=name, level=word)
+    elif prefs is not None and prefs.on_vacation(absence.clock()):
+        said = tr("standin.on_vacation", name=name, level=word)
     else:
         limit = duration_text(tr, table.time_limit or 0)
-        notice = tr("standin.took_over", name=name, level=word, limit=limit)
+        said = tr("standin.took_over", name=name, level=word, limit=limit)
     later = [e for e in played_events(table, moves) if e.params["seat"] != seat or e.params["count"] > 1]
     later += pause_events(engine, table, state, also=[seat])
     row = table.seat_row(seat)
     due = None if row is None or row.deadline is None else (seat, row.deadline)
-    await absence._commit(table, moves, state, [*events, *later], notice, end_reason=None, due=due)
+    await absence._commit(table, moves, state, [*events, *later], said, end_reason=None, due=due)
     return True
 
 
@@ -211,16 +215,8 @@ async def back(service: TableService, interaction: discord.Interaction, table: T
     if not turns:
         return await service.store.table(table.id) or table
     tr = Tr(table.locale)
-    channel = await service.channel_of(table)
-    if channel is not None:
-        key = "standin.back_resumed" if was_paused else "standin.back"
-        try:
-            await channel.send(
-                tr(key, name=service.names(table, tr)[seat], count=turns),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException:
-            log.info("table %s: could not say that a player is back", table.id)
+    key = "standin.back_resumed" if was_paused else "standin.back"
+    await notice(service, table, tr(key, name=service.names(table, tr)[seat], count=turns))
     now = await service.store.table(table.id) or table
     if was_paused:
         await resume(service, now)

@@ -45,6 +45,9 @@ class Posts(Protocol):
 
     def title(self, game: str, tr: Tr) -> str: ...
 
+    async def channel_of(self, table: TableRow) -> discord.abc.Messageable | None: ...
+
+
 THREAD_ARCHIVED = 50083
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
@@ -66,6 +69,25 @@ def retry_after(error: discord.HTTPException, attempt: int) -> float:
     except (TypeError, ValueError):
         given = RATE_WAIT * 2**attempt
     return min(max(given, 0.0), RATE_WAIT_MAX)
+
+
+async def notice(
+    posts: Posts, table: TableRow, text: str, *, mentions: discord.AllowedMentions | None = None
+) -> bool:
+    """Post a line of news in the table's thread (a vacation, an abandon, a player back) through
+    :func:`deliver`, so an archived thread is reopened, a deleted one marks the table lost and a
+    rate limit is waited out; ``False`` (logged) when it could not be posted. Pings nobody
+    unless ``mentions`` says whom."""
+    channel = await posts.channel_of(table)
+    if channel is None:
+        return False
+    allowed = mentions or discord.AllowedMentions.none()
+    try:
+        await deliver(posts, table, channel, lambda c: c.send(text, allowed_mentions=allowed))
+    except discord.HTTPException as error:
+        log.warning("table %s: a notice was not posted (%s %s)", table.id, error.status, error.code)
+        return False
+    return True
 
 
 async def unarchive(bot: Any, channel_id: int) -> bool:

@@ -21,12 +21,13 @@ from bot.adapter import GameAdapter, command_params
 from bot.board_post import discord_time
 from bot.bot_players import seat_name
 from bot.clock_settings import ClockSettings
-from bot.errors import UserError, engine_params
+from bot.errors import UserError, engine_params, saving
 from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
 from bot.outcome import commit_resolved, shown_after_saving
 from bot.private_events import PrivateEvents
 from bot.refusals import over_refusal
+from bot.rejoin import came_back
 from bot.retry import MadeFrom, retries
 from bot.turn_posts import TurnPosts
 from bot.undo import offer_after_move
@@ -102,14 +103,20 @@ class TableService(TurnPosts, PrivateEvents):
             table = await self.store.open_table_in(interaction.channel_id or 0, game)
             if table is None:
                 raise await nothing_here(self, interaction, game)
-            return await standin.back(self, interaction, table)
+            return await self._here(interaction, table)
         tables = await self.tables_here(interaction)
         if not tables:
             raise await nothing_here(self, interaction, game)
         if len(tables) > 1:
             tr = Tr(lang_of(interaction.locale))
             raise UserError("table.which", games=", ".join(self.title(t.game, tr) for t in tables))
-        return await standin.back(self, interaction, tables[0])
+        return await self._here(interaction, tables[0])
+
+    async def _here(self, interaction: discord.Interaction, table: TableRow) -> TableRow:
+        """A player acting at ``table`` is present: back on the server if they had left
+        (``bot.rejoin``), their seat theirs again if the stand-in held it (``bot.standin``)."""
+        table = await came_back(self, table, interaction.user.id, acting=True)
+        return await standin.back(self, interaction, table)
 
     async def tables_here(self, interaction: discord.Interaction) -> list[TableRow]:
         """Every open table of this thread (one) or DM (one per game), newest first."""
@@ -221,14 +228,15 @@ class TableService(TurnPosts, PrivateEvents):
         moves: list[NewMove] = []
         state, events = self.run_automated(game, state, moves, bots)
         try:
-            started = await self.store.start(
-                table.id,
-                state,
-                from_seats=order,
-                awaited=self.awaited(game, state, bots),
-                moves=moves,
-                expected_seats=table.seats,
-            )
+            with saving("start"):
+                started = await self.store.start(
+                    table.id,
+                    state,
+                    from_seats=order,
+                    awaited=self.awaited(game, state, bots),
+                    moves=moves,
+                    expected_seats=table.seats,
+                )
         except LobbyChanged as error:
             raise UserError("lobby.changed") from error
         self.clocks_changed()

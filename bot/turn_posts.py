@@ -258,7 +258,7 @@ class TurnPosts(BoardPosts):
         """Call the seats newly awaited within the turn (``bot.turn_calls``); the last call goes."""
         if seats or post.call_id is not None:
             channel = await self.channel_of(table)
-            post.call_id = await call(channel, table, post.message_id, seats, post.call_id)
+            post.call_id = await call(self, channel, table, post.message_id, seats, post.call_id)
 
     async def _remember(self, table: TableRow, message_id: int | None, lines: list[str]) -> None:
         """A new post is the turn's post (its id stored); none (it failed) leaves nothing to edit.

@@ -9,7 +9,9 @@ is public; :mod:`bot.undo_post`).
 A double-clicked Undo button applies once: the button names the board's version, and the first
 click moves the table to a newer one, so the second is refused as stale with the reason. One
 interaction delivered twice by Discord takes effect once: the store records the ids of the
-interactions that took effect (``db.interactions``), an undo's as well as a move's.
+interactions that took effect (``db.interactions``), an undo's as well as a move's; and is
+answered once: a second delivery refused because the first one's undo was saved meanwhile says
+nothing (the first one answers, as for a move).
 """
 
 from __future__ import annotations
@@ -199,6 +201,40 @@ async def take_back(
     if await service.store.interaction_seen(interaction.id):
         log.info("undo interaction %s was already applied", interaction.id)
         return here
+    try:
+        done = await _attempts(service, interaction, here, seat, engine, tr, version=version, typed=typed)
+    except UserError:
+        if await service.store.interaction_seen(interaction.id):
+            # Discord delivered it again, and the first delivery's undo was saved between this
+            # one's first look and its plan (which then found nothing to take back, or a newer
+            # board): the first delivery answers; Discord refuses a second answer (40060).
+            log.info("undo interaction %s was delivered again as it took effect", interaction.id)
+            return here
+        raise
+    if isinstance(done, TableRow):  # this interaction had already taken effect
+        return done
+    table, looked, found = done
+    service.clocks_changed()
+    remember(service, table, can_step_again(looked, found, seat))
+    shown = show_taken_back(service, interaction, table, seat, found.state, looked.steps[found.keep :])
+    await shown_after_saving(interaction, shown, partial(service.board_shows, table))
+    return table
+
+
+async def _attempts(
+    service: TableService,
+    interaction: discord.Interaction,
+    here: TableRow,
+    seat: int,
+    engine: Game,
+    tr: Tr,
+    *,
+    version: int | None,
+    typed: bool,
+) -> tuple[TableRow, Looked, Plan] | TableRow:
+    """The undo planned and committed, looking again when another move won the race: the table
+    as saved with the plan, or just the table if this interaction had already taken effect. A
+    refusal is a ``UserError``."""
     attempts = retries(here)
     for attempt in range(attempts):
         looked = await look(service.store, engine, here.id, seat)
@@ -214,7 +250,7 @@ async def take_back(
             write = partial(
                 commit, service.store, looked, found, service.awaited(engine, found.state), interaction.id
             )
-            table = await resolved(service.store, interaction, here.id, write)
+            table = await resolved(service.store, interaction, here.id, write, action="undo")
         except DuplicateInteraction:
             log.info("undo interaction %s was already applied", interaction.id)
             return table
@@ -223,9 +259,5 @@ async def take_back(
                 raise service.stale(table.game, typed=typed) from None
             log.info("table %s moved on under an undo; looking again", table.id)
             continue
-        service.clocks_changed()
-        remember(service, table, can_step_again(looked, found, seat))
-        shown = show_taken_back(service, interaction, table, seat, found.state, looked.steps[found.keep :])
-        await shown_after_saving(interaction, shown, partial(service.board_shows, table))
-        return table
+        return table, looked, found
     raise AssertionError("unreachable: the last attempt returns or raises")

@@ -1,4 +1,4 @@
-"""``/notify`` and ``/vacation``, players leaving a server, and the scheduler's lifetime."""
+"""``/notify`` and ``/vacation``, players leaving a server and coming back, and the scheduler's lifetime."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from discord.ext import commands
 from bot.clock_settings import DAY
 from bot.errors import UserError
 from bot.i18n import Tr, cmd, lang_of
+from bot.rejoin import came_back
+from bot.table_channel import notice
 from bot.tables import discord_time
 
 MAX_VACATION_DAYS = 30
@@ -75,17 +77,10 @@ class Clocks(commands.Cog):
         return [t for t in tables if t.status == "active" and t.time_limit is not None]
 
     async def _tell_tables(self, user_id: int, key: str, **params: Any) -> None:
-        """Every running table of the player shows it in its thread."""
+        """Every running table of the player shows it in its thread (an archived one is reopened,
+        ``bot.table_channel.notice``)."""
         for table in await self._clocked_tables(user_id):
-            channel = await self.bot.tables.channel_of(table)
-            if channel is None:
-                continue
-            try:
-                await channel.send(
-                    Tr(table.locale)(key, **params), allowed_mentions=discord.AllowedMentions.none()
-                )
-            except discord.HTTPException:
-                continue
+            await notice(self.bot.tables, table, Tr(table.locale)(key, **params))
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
@@ -97,6 +92,14 @@ class Clocks(commands.Cog):
             if table.guild_id == payload.guild_id:
                 await self.absence.member_left(table, user_id)
         await self.store.forget_member(payload.guild_id, payload.user.id)
+
+    @commands.Cog.listener()
+    async def on_member_join(self, member: discord.Member) -> None:
+        """A player who left comes back (heard with the members intent; otherwise their first
+        command at the table says so): their turns wait for them again (``bot.rejoin``)."""
+        for table in await self.store.open_tables_of(member.id):
+            if table.guild_id == member.guild.id:
+                await came_back(self.bot.tables, table, member.id, acting=False)
 
 
 async def setup(bot: Any) -> None:

@@ -20,6 +20,7 @@ from bot.reopen import ReopenButton
 from bot.server_pause import ServerPause
 from bot.standin import paused, resume_command
 from bot.standin_settings import digest_choices, digest_state, digest_value, level_choices, set_digest
+from bot.table_channel import notice
 from bot.tables import TableService, discord_time
 from db.errors import NotInLobby, TableClosed
 from db.models import TableRow
@@ -119,16 +120,8 @@ async def abandon_now(
         raise UserError("confirm.abandon_started") from error
     service.clocks_changed()
     await interaction.response.edit_message(content=Tr(lang_of(interaction.locale))("table.done"), view=None)
-    channel = await service.channel_of(table)
-    if channel is not None:
-        public = Tr(table.locale)
-        try:
-            await channel.send(
-                public("abandon.done", name=interaction.user.display_name),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException:
-            pass  # the table is closed either way
+    # the table is closed either way; an archived thread is reopened to say so
+    await notice(service, table, Tr(table.locale)("abandon.done", name=interaction.user.display_name))
 
 
 class Tables(commands.Cog):

@@ -82,7 +82,7 @@ async def update_awaited(
         "SELECT remind_after, time_limit, standin_level FROM game_tables WHERE id = ?", (table_id,)
     )
     seats = await tx.fetchall(
-        "SELECT seat, user_id, awaited_since, deadline, timeouts FROM seats "
+        "SELECT seat, user_id, awaited_since, deadline, timeouts, left_at FROM seats "
         "WHERE table_id = ? AND user_id IS NOT NULL",
         (table_id,),
     )
@@ -104,17 +104,27 @@ async def update_awaited(
                 (timeouts, table_id, seat),
             )
             continue
-        await _start(tx, table_id, seat, s["user_id"], settings, now, timeouts)
+        await _start(tx, table_id, seat, s["user_id"], settings, now, timeouts, left=s["left_at"] is not None)
 
 
 async def _start(
-    tx: Tx, table_id: int, seat: int, user_id: int, settings: Row, now: float, timeouts: int
+    tx: Tx,
+    table_id: int,
+    seat: int,
+    user_id: int,
+    settings: Row,
+    now: float,
+    timeouts: int,
+    *,
+    left: bool = False,
 ) -> None:
     """A fresh waiting period for ``seat`` from ``now`` (``settings``: the table's reminder, limit
-    and stand-in level)."""
+    and stand-in level). A player who ``left`` the server is out of time at once."""
     start = max(now, await vacation_until(tx, user_id) or 0.0)
     remind_after, limit = settings["remind_after"], settings["time_limit"]
-    if start > now and limit is not None and settings["standin_level"] is not None:
+    if left:
+        start, remind_after, limit = now, None, 0.0  # gone: the at-limit rule applies now
+    elif start > now and limit is not None and settings["standin_level"] is not None:
         start, remind_after, limit = now, None, 0.0  # away: the stand-in plays this turn now
     await tx.execute(
         "UPDATE seats SET awaited_since = ?, clock_start = ?, remind_at = ?, deadline = ?, timeouts = ?, "
@@ -147,6 +157,43 @@ async def restart_late(tx: Tx, table_id: int, seat: int, now: float) -> bool:
     if settings is None or settings["standin_level"] is None or late is None:
         return False
     await _start(tx, table_id, seat, late["user_id"], settings, now, late["timeouts"])
+    return True
+
+
+async def seat_left(tx: Tx, table_id: int, seat: int, now: float) -> None:
+    """The player of ``seat`` left the server: remembered, and a turn of theirs that is waiting
+    is due at once (no reminder), unless the table is paused because the bot is off the server
+    (``shift_guild``); one already past its limit keeps its instant (and any claim on it)."""
+    await tx.execute(
+        "UPDATE seats SET left_at = COALESCE(left_at, ?) WHERE table_id = ? AND seat = ?",
+        (now, table_id, seat),
+    )
+    await tx.execute(
+        f"UPDATE seats SET clock_start = ?, deadline = ?, remind_at = NULL, {_FREE_REMIND}, {_FREE_DEADLINE} "
+        "WHERE table_id = ? AND seat = ? AND awaited_since IS NOT NULL "
+        "AND (deadline IS NULL OR deadline > ?) AND (clock_start IS NULL OR clock_start < ?)",
+        (now, now, table_id, seat, now, now + PAUSE / 2),
+    )
+
+
+async def seat_back(tx: Tx, table_id: int, seat: int, now: float) -> bool:
+    """The player of ``seat`` is back on the server (or acted at the table): no longer gone, and
+    a turn of theirs that was due at once waits for them with a fresh clock (which also ends the
+    scheduler's claim on it, so the bot does not act on it). ``False`` if they had not left."""
+    row = await tx.fetchone(
+        "SELECT user_id, awaited_since, deadline, timeouts, left_at FROM seats "
+        "WHERE table_id = ? AND seat = ?",
+        (table_id, seat),
+    )
+    if row is None or row["left_at"] is None:
+        return False
+    await tx.execute("UPDATE seats SET left_at = NULL WHERE table_id = ? AND seat = ?", (table_id, seat))
+    settings = await tx.fetchone(
+        "SELECT remind_after, time_limit, standin_level FROM game_tables WHERE id = ?", (table_id,)
+    )
+    due = row["deadline"] is not None and row["deadline"] <= now
+    if settings is not None and row["awaited_since"] is not None and due:
+        await _start(tx, table_id, seat, row["user_id"], settings, now, row["timeouts"])
     return True
 
 
@@ -195,6 +242,22 @@ async def shift_guild(tx: Tx, guild_id: int, now: float, *, pause: bool, away: f
             (shift, shift, shift, *params),
         )
     return sorted(r["table_id"] for r in rows)
+
+
+async def due_after_pause(tx: Tx, table_ids: Sequence[int], now: float) -> None:
+    """Tables that resume after the bot was off their server: a waiting turn that would have been
+    due at once had the bot been there is due now: its player left the server, or is on
+    vacation at a table with a stand-in (:func:`seat_left`, :func:`stand_in_now`)."""
+    if not table_ids:
+        return
+    marks = ", ".join("?" for _ in table_ids)
+    await tx.execute(
+        f"UPDATE seats SET deadline = ?, remind_at = NULL, {_FREE_REMIND}, {_FREE_DEADLINE} "
+        f"WHERE table_id IN ({marks}) AND awaited_since IS NOT NULL AND (deadline IS NULL OR deadline > ?) "
+        "AND (left_at IS NOT NULL OR (user_id IN (SELECT user_id FROM players WHERE vacation_until > ?) "
+        "AND table_id IN (SELECT id FROM game_tables WHERE standin_level IS NOT NULL)))",
+        (now, *table_ids, now, now),
+    )
 
 
 async def paused_guilds(tx: Tx, now: float) -> list[int]:

@@ -93,6 +93,10 @@ class OutcomeUnknown(StorageFault):
     saved"; an interaction's write is resolved by looking for its id once the database answers
     (:mod:`db.interactions`)."""
 
+    action: str | None = None
+    """What was being saved, named by the bot for the player's sentence (``move``, ``undo``,
+    ``join``, ``leave``, ``start``; ``None``: some other change). The store does not know."""
+
 
 class SchemaTooNew(StorageFault):
     """The database file was written by a newer version of the bot than this one."""

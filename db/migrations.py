@@ -319,7 +319,14 @@ CREATE INDEX seats_deadline_claimed ON seats (deadline_claimed_until)
     WHERE deadline_claimed_until IS NOT NULL;
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8]
+_V9 = """
+-- A player who left the server (left_at: when the bot heard of it; NULL while they are on it).
+-- At a running table their seat is handled as timed out: each of their turns is due at once,
+-- so the table's at-limit rule applies as soon as it comes. Cleared when they come back.
+ALTER TABLE seats ADD COLUMN left_at REAL;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9]
 """Ordered migration scripts; append only."""
 
 RATED_SINCE = 3

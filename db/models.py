@@ -35,6 +35,9 @@ class SeatRow:
     standin_turns: int = 0
     """Turns the table's stand-in bot has played for this person since they last acted; above 0
     the bot holds the seat (it plays their turns at once) until they act again."""
+    left_at: float | None = None
+    """When the player left the server (``None`` while they are on it): their turns are due at
+    once, so the table's at-limit rule applies to each as it comes, until they come back."""
 
     @property
     def is_bot(self) -> bool:

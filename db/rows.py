@@ -23,7 +23,8 @@ T_TABLE_COLUMNS = ", ".join(f"t.{c}" for c in TABLE_COLUMN_NAMES)
 """The same, for queries joining another table as ``t``."""
 
 _SEAT_COLUMNS = (
-    "seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts, bot_level, standin_turns"
+    "seat, user_id, name, joined_at, awaited_since, remind_at, deadline, timeouts, bot_level, standin_turns, "
+    "left_at"
 )
 
 
@@ -42,7 +43,7 @@ async def require(tx: Tx, table_id: int) -> TableRow:
 async def with_seats(tx: Tx, r: Row) -> TableRow:
     """The ``TableRow`` of a ``game_tables`` row: its seats and, in a lobby, its invitations."""
     seats = tuple(
-        SeatRow(*(s[i] for i in range(10)))
+        SeatRow(*(s[i] for i in range(11)))
         for s in await tx.fetchall(
             f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat", (r["id"],)
         )

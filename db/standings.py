@@ -120,10 +120,14 @@ async def record(
         "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
         (now, table_id),
     )
-    if guild_id is not None:
+    if guild_id is not None:  # a player who left the server meanwhile is not on its boards again
+        gone = await tx.fetchall(
+            "SELECT user_id FROM seats WHERE table_id = ? AND left_at IS NOT NULL", (table_id,)
+        )
+        left = {g["user_id"] for g in gone}
         await tx.executemany(
             "INSERT INTO guild_players (guild_id, user_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            [(guild_id, r.user_id, now) for r in results if r.user_id is not None],
+            [(guild_id, r.user_id, now) for r in results if r.user_id is not None and r.user_id not in left],
         )
     ratings: dict[RatingKey, Tally] = {}
     for key in rating_keys(game, results):

@@ -60,6 +60,17 @@ async def release_standin(
     return turns
 
 
+async def seat_left(tx: Tx, now: float, table_id: int, seat: int) -> TableRow:
+    await clocks.seat_left(tx, table_id, seat, now)
+    return await require(tx, table_id)
+
+
+async def resume_server(tx: Tx, now: float, guild_id: int, away: float) -> list[int]:
+    resumed = await clocks.shift_guild(tx, guild_id, now, pause=False, away=away)
+    await clocks.due_after_pause(tx, resumed, now)  # what the pause kept from being due at once
+    return resumed
+
+
 async def claim_reminder(tx: Tx, table_id: int, seat: int, remind_at: float) -> bool:
     done = await tx.execute(
         "UPDATE seats SET remind_at = NULL, remind_claimed_until = NULL "
@@ -143,6 +154,16 @@ class PlayersStore(StoreBase):
         ``commit_moves``."""
         return await self._writing(release_standin, self._clock(), table_id, seat, awaited)
 
+    async def seat_left(self, table_id: int, seat: int) -> TableRow:
+        """The player of ``seat`` left the server: their waiting turn (and each later one) is due
+        at once (:func:`db.clocks.seat_left`); the table as it is now."""
+        return await self._writing(seat_left, self._clock(), table_id, seat)
+
+    async def seat_back(self, table_id: int, seat: int) -> bool:
+        """The player of ``seat`` is back on the server: their turns wait for them again, one due
+        at once with a fresh clock; ``False`` if they had not left (:func:`db.clocks.seat_back`)."""
+        return await self._writing(clocks.seat_back, table_id, seat, self._clock())
+
     async def due_clocks(self, now: float | None = None, *, limit: int = 100) -> list[DueClock]:
         """Reminders and deadlines due at ``now`` (default: the store's clock), oldest first."""
         return await self._reading(clocks.due, self._clock() if now is None else now, limit)
@@ -184,8 +205,10 @@ class PlayersStore(StoreBase):
         return await self._writing(clocks.shift_guild, guild_id, self._clock(), pause=True)
 
     async def resume_server(self, guild_id: int, away: float) -> list[int]:
-        """The bot is back on a server after ``away`` seconds: its paused clocks go on as they were."""
-        return await self._writing(clocks.shift_guild, guild_id, self._clock(), pause=False, away=away)
+        """The bot is back on a server after ``away`` seconds: its paused clocks go on as they were
+        (a turn of a player gone from the server, or on vacation at a table with a stand-in, is
+        due at once, as it would have been); the tables touched."""
+        return await self._writing(resume_server, self._clock(), guild_id, away)
 
     async def paused_servers(self) -> list[int]:
         """The servers with tables paused by :meth:`pause_server`."""
