@@ -22,8 +22,8 @@ def bot_config(tmp_path: Path) -> Config:
 
 
 async def test_one_rated_game_draws_a_line_from_the_starting_rating(simcord_env: Env) -> None:
-    table = await Table.open(simcord_env)
-    table.channel.guild.remove_member(table.bob)  # bob leaves: alice wins, one rated game
+    table = await Table.open(simcord_env, at_limit="remove")
+    table.channel.guild.remove_member(table.bob)  # bob leaves, out at once: alice wins, one rated game
     await simcord_env.advance_time(1)
     shown = await table.alice.slash(table.channel, "stats")
     png = await shown.response.attachments[0].read()
