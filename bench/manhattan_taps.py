@@ -209,9 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument(
-        "--turns", type=int, default=60, help="turns of the main game to play (0: to the end)"
-    )
+    parser.add_argument("--turns", type=int, default=0, help="turns of the main game to play (0: to the end)")
     parser.add_argument(
         "--advised", type=float, default=ADVISED, help="the share of moves that follow the bot"
     )
