@@ -92,16 +92,29 @@ async def _typed(table: Any, person: Any, notation: str) -> int:
     return 1 + len(options)
 
 
+def private_left(result: Any) -> list[str]:
+    """What a tap left for its player alone: a private reply or follow-up still shown."""
+    shown = [result.response] if result.response is not None and result.ephemeral else []
+    return [m.content for m in [*shown, *result.followups] if getattr(m, "flags", None) and m.flags.ephemeral]
+
+
+def _left(result: Any, used: Counter[str] | None) -> None:
+    """Counts the private messages the tap that made a move left (``"private"``)."""
+    if used is not None:
+        used["private"] += len(private_left(result))
+
+
 async def tap_move(
     table: Any, person: Any, move: Move, whole: bool = True, used: Counter[str] | None = None
 ) -> int:
     """Make ``move`` by buttons as a phone user would; the taps it took. ``whole``: take the
     whole move when the picker offers it (else the long way, step by step); ``used`` counts the
-    moves made by a whole-move option (``"whole"``)."""
+    moves made by a whole-move option (``"whole"``) and the private messages left by the tap
+    that made the move (``"private"``: an acknowledgement, which issue 34 forbids)."""
     board = table.boards()[-1]
     label = BUTTON.get(move.notation, BUTTON.get(move.kind))
     if move.kind in ("done", "retrieve", "bonus"):
-        await person.click(board, label=label)
+        _left(await person.click(board, label=label), used)
         return 1
     stored = len(await table.bot.store.moves(table.table_id))
     opened = await person.click(board, label=label)
@@ -120,6 +133,7 @@ async def tap_move(
         if used is not None and found.startswith(WHOLE):
             used["whole"] += 1
         if len(await table.bot.store.moves(table.table_id)) > stored:
+            _left(answer, used)
             return taps
         message = answer.response
     raise AssertionError(f"the picker never played {move.notation}")
@@ -139,6 +153,8 @@ class Taps:
     """Placements and building uses made by one whole-move option."""
     own: int = 0
     chosen: int = 0
+    private: int = 0
+    """Private messages left by the taps that made moves (acknowledgements)."""
 
     def placing_turns(self) -> list[int]:
         return sorted(self.turns[k] for k in self.placing)
@@ -171,6 +187,7 @@ async def play_by_buttons(
         taps.moves[move.kind] += 1
         if move.kind in ("place", "work"):
             taps.whole += used["whole"]
+        taps.private += used["private"]
         if state["phase"] == "bonus":
             taps.setup += spent
         elif seat != state["active"]:
@@ -243,6 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         "  by move kind (taps / moves): "
         + ", ".join(f"{k} {taps.kinds[k]}/{n}" for k, n in taps.moves.items())
     )
+    print(f"  private acknowledgements left by a move: {taps.private}  target 0")
     print(f"  start bonus {taps.setup} taps, repairs and draft picks out of turn {taps.reactions} taps")
     return 0
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from simcord import Env
 
-from bench.manhattan_taps import tap_move
+from bench.manhattan_taps import private_left, tap_move
 from engine.manhattan.game import GAME
 from tests.bot.harness import left_nothing
 from tests.bot.manhattan_table import ManhattanTable
@@ -33,12 +33,6 @@ def select_of(response: Any) -> dict[str, Any]:
 
 async def stored(table: ManhattanTable) -> list[tuple[int, str]]:
     return [(m.seat, m.notation) for m in await table.bot.store.moves(table.table_id)]
-
-
-def private_left(result: Any) -> list[str]:
-    """What a tap left for its player alone: a private reply or follow-up still shown."""
-    shown = [result.response] if result.response is not None and result.ephemeral else []
-    return [m.content for m in [*shown, *result.followups] if getattr(m, "flags", None) and m.flags.ephemeral]
 
 
 async def test_the_bots_placement_is_one_select_and_stores_what_the_steps_store(simcord_env: Env) -> None:
@@ -96,3 +90,27 @@ async def test_the_own_gained_worker_is_the_default_and_the_contractor_sits_besi
     row, other = (await own.state())["seats"][seat], (await hired.state())["seats"][seat]
     assert row["home"]["E"] == before["home"]["E"] + 1 and row["contract"]["E"] == before["contract"]["E"]
     assert other["contract"]["E"] == before["contract"]["E"] + 1 and other["home"]["E"] == before["home"]["E"]
+
+
+async def test_a_draft_pick_leaves_no_private_acknowledgement(simcord_env: Env) -> None:
+    """The card picked was on the picker just used: no "You keep …" line after it; the hand
+    (My bombs) has it."""
+    table = await ManhattanTable.open(simcord_env, players=3, seed=6)
+    for notations in (
+        ("place uni2 L", "done"),
+        ("place mine2 L", "done"),
+        ("place mine1 L", "done"),
+        ("place uni3 L", "done"),
+        ("place factory2 L", "done"),
+        ("place air1 L", "done"),
+        ("place design E+S",),
+    ):
+        await turn(table, *notations)
+    for _ in range(3):
+        seat, person = await mover(table)
+        asked = await person.click(table.boards()[-1], label="Pick a bomb")
+        picker = asked.followups[-1]
+        card = select_of(picker)["options"][0]["value"]
+        picked = await person.select(message_of(picker), [card])
+        assert private_left(picked) == [], "no private acknowledgement of the pick"
+        assert card.split()[1] in GAME.view(await table.state(), seat)["hand"]
