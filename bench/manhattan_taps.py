@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bench.acks import private_left
 from bench.mixed import ADVISED, Mixed
 from bot.i18n import Tr
 from bot.picker_options import JOIN, WHOLE
@@ -90,12 +91,6 @@ async def _typed(table: Any, person: Any, notation: str) -> int:
     command, options = slash_for(notation)
     await person.slash(table.thread, command, **options)
     return 1 + len(options)
-
-
-def private_left(result: Any) -> list[str]:
-    """What a tap left for its player alone: a private reply or follow-up still shown."""
-    shown = [result.response] if result.response is not None and result.ephemeral else []
-    return [m.content for m in [*shown, *result.followups] if getattr(m, "flags", None) and m.flags.ephemeral]
 
 
 def _left(result: Any, used: Counter[str] | None) -> None:

@@ -9,7 +9,8 @@ from typing import Any
 
 from simcord import Env
 
-from bench.manhattan_taps import private_left, tap_move
+from bench.acks import private_left
+from bench.manhattan_taps import tap_move
 from engine.manhattan.game import GAME
 from tests.bot.harness import left_nothing
 from tests.bot.manhattan_table import ManhattanTable
