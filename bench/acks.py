@@ -11,6 +11,11 @@ from typing import Any
 
 
 def private_left(result: Any) -> list[str]:
-    """The texts of the private reply and follow-ups a SimCord interaction result still shows."""
+    """The texts of the private reply and follow-ups a SimCord interaction result still shows (a
+    typed command's private deferral, deleted once the board is posted, shows nothing)."""
     shown = [result.response] if result.response is not None and result.ephemeral else []
-    return [m.content for m in [*shown, *result.followups] if getattr(m, "flags", None) and m.flags.ephemeral]
+    return [
+        m.content or "(a picture)"
+        for m in [*shown, *result.followups]
+        if getattr(m, "flags", None) and m.flags.ephemeral and (m.content or getattr(m, "attachments", None))
+    ]
