@@ -4,7 +4,10 @@ A game declares, per board action, which move kinds a picker builds, how a move 
 token by token (a swap: one stone, then the other) and the words of each choice (``PickSpec``,
 registered in its ``GameAdapter``). The picker offers only what the engine lists as legal: the
 first step every first token, each later step the tokens that continue what was chosen, and
-the move is played when the choice is complete.
+the move is played when the choice is complete. A spec may also offer whole moves first (one
+choice for a typical move) and answer a step for the player by default, its other answers beside
+the choice before it (``PickSpec.whole``, ``PickSpec.default``; the select's options are built by
+``bot.picker_options``).
 
 Each decision checks the table version: a picker opened on one board is refused ("the board
 has changed") once the board moved on, at the first step taken afterwards, never applied to a
