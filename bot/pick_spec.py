@@ -71,6 +71,16 @@ Steps = Callable[[Move], Iterable[Chosen]]
 """The token sequences that choose a move (several when the order is free: a swap)."""
 
 
+WholeMoves = Callable[[Tr, State, int, Sequence[str]], list[discord.SelectOption]]
+"""``(tr, state, seat, notations the picker accepts now)`` -> labelled options of whole moves to
+offer first, best first (values are notations; any other value is left out)."""
+
+
+Default = Callable[[State, int, Chosen, Sequence[str]], str | None]
+"""``(state, seat, chosen so far, the step's tokens)`` -> the token to take for the player, or
+``None`` to ask."""
+
+
 def _arguments(move: Move) -> Iterable[Chosen]:
     return (move.args,)
 
@@ -114,6 +124,16 @@ class PickSpec:
     skip_single: bool = False
     """After a choice, a following step with only one possible answer is taken for the player
     (one tap less on a phone: "1 laborer" when that is all a space can take)."""
+    whole: WholeMoves | None = None
+    """The whole moves the first select offers before its first step, best first (``bot.picker``
+    shows them all and no steps when every move the picker accepts is among them and they fit in
+    a select; else as many as fit beside the first step's options, which stay complete): a typical
+    move in one tap. Choosing one is the same move as the steps to it."""
+    default: Default | None = None
+    """A step's answer taken for the player when it gives one: the choice that keeps the most
+    options (gained workers of the seat's own colour rather than contractors). The step's other
+    answers are offered on the row tapped before it, beside the choice they follow, so the common
+    case costs no tap and the other one tap, never two."""
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,10 @@ A game declares, per board action, which move kinds a picker builds, how a move 
 token by token (a swap: one stone, then the other) and the words of each choice (``PickSpec``,
 registered in its ``GameAdapter``). The picker offers only what the engine lists as legal: the
 first step every first token, each later step the tokens that continue what was chosen, and
-the move is played when the choice is complete.
+the move is played when the choice is complete. A spec may also offer whole moves first (one
+choice for a typical move) and answer a step for the player by default, its other answers beside
+the choice before it (``PickSpec.whole``, ``PickSpec.default``; the select's options are built by
+``bot.picker_options``).
 
 Each decision checks the table version: a picker opened on one board is refused ("the board
 has changed") once the board moved on, at the first step taken afterwards, never applied to a
@@ -36,6 +39,7 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.pick_spec import Chosen, Labels, Pickers, PickSpec, Steps
 from bot.picker_ids import TIMEOUT, boot_of, expired_template, picker_id
+from bot.picker_options import OPTIONS_MAX, step_row
 from bot.retry import MadeFrom
 from db.models import TableRow
 from engine.core import State
@@ -44,6 +48,7 @@ if TYPE_CHECKING:
     from bot.service import TableServiceLike as TableService
 
 __all__ = [
+    "OPTIONS_MAX",
     "TIMEOUT",
     "Chosen",
     "ExpiredPicker",
@@ -59,9 +64,6 @@ __all__ = [
     "picker_id",
     "pickers_of",
 ]
-
-OPTIONS_MAX = 25
-"""Discord shows at most 25 options in a select."""
 
 log = logging.getLogger(__name__)
 
@@ -136,25 +138,29 @@ class StepPicker(discord.ui.View):
         options = [o for o in self.spec.labels(tr, table.state, seat, chosen, tokens) if o.value in tokens]
         if not options:
             raise UserError(self.spec.unavailable)
+        self.row = step_row(self.spec, tr, table.state, seat, self.paths, chosen, options)
         self._shown_by: discord.Interaction | None = None
         self._followup: discord.WebhookMessage | None = None
         self._deadline = time.monotonic() + TIMEOUT
         self.select: discord.ui.Select[StepPicker] = discord.ui.Select(
             custom_id=picker_id(client, pickers.prefix, table.id, action),
             placeholder=self.spec.placeholder(tr, chosen)[:150],
-            options=options[:OPTIONS_MAX],
+            options=self.row.options,
         )
         self.select.callback = self._picked  # type: ignore[method-assign]
         self.add_item(self.select)
         finishing = self.spec.and_then(tr, table.state, seat) if self.spec.and_then is not None else None
-        if finishing is not None and all(len(p) == len(chosen) + 1 for p in self.paths):
+        completing = all(len(p) == len(chosen) + 1 for p in self.paths)
+        if finishing is not None and (completing or self.row.whole):
             placeholder, then = finishing
+            # every option completes a move, or (a first step with whole moves) the whole moves
             also: discord.ui.Select[StepPicker] = discord.ui.Select(
                 custom_id=picker_id(client, pickers.prefix, table.id, action),
                 placeholder=placeholder[:150],
                 options=[
                     discord.SelectOption(label=o.label, value=o.value, description=o.description)
-                    for o in options[:OPTIONS_MAX]
+                    for o in self.row.options
+                    if completing or o.value in self.row.whole
                 ],
             )
             also.callback = self._picked_then(also, then)  # type: ignore[method-assign]
@@ -230,10 +236,13 @@ class StepPicker(discord.ui.View):
     async def decide(self, interaction: discord.Interaction, token: str, then: tuple[str, ...] = ()) -> None:
         """One decision: play the move it completes (and ``then``), or show the next step (a
         move's tokens are never the start of another move's: a choice is complete or it goes on)."""
-        chosen = (*self.chosen, token)
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         made_from = self._made_from()
         version = self.table.version if self.spec.check_version and made_from is None else None
+        if token in self.row.whole:
+            await self._whole(interaction, self.row.whole[token], version, made_from, then)
+            return
+        chosen = self.row.routes.get(token, (*self.chosen, token))
         going_on = [p for p in self.paths if p[: len(chosen)] == chosen]
         if not going_on:
             raise UserError("errors.not_allowed")
@@ -271,6 +280,30 @@ class StepPicker(discord.ui.View):
         assert table.state is not None
         following = StepPicker(self.client, self.pickers, self.action, table, self.seat, self.tr, chosen)
         await following.replace(interaction, self.spec.prompt(self.tr, table.state, self.seat, chosen))
+
+    async def _whole(
+        self,
+        interaction: discord.Interaction,
+        notation: str,
+        version: int | None,
+        made_from: MadeFrom | None,
+        then: tuple[str, ...],
+    ) -> None:
+        """A whole move chosen at once (``PickSpec.whole``): previewed when the spec confirms
+        moves (its preview's own shortcuts then end the turn), else played, then ``then``."""
+        if self.spec.confirm is not None and not then:
+            await self._preview(interaction, lambda state: notation, version)
+            return
+        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+        await service.play(
+            interaction,
+            notation,
+            game=self.table.game,
+            expected_version=version,
+            from_picker=True,
+            made_from=made_from,
+            then=then,
+        )
 
     def _made_from(self) -> MadeFrom | None:
         """The check that this picker's choice still stands, if the spec has a basis here."""

@@ -36,7 +36,7 @@ from cogs.manhattan.pickers import (
     work_rest_words,
     workers_key,
 )
-from cogs.manhattan.private import show_bombs
+from cogs.manhattan.private import own_choices, show_bombs
 from cogs.manhattan.seats import COLOURS, player_words, seat_named, target_words
 from cogs.manhattan.typed_words import space_typed, workers_or_refuse, workers_typed
 from db.models import TableRow
@@ -76,6 +76,7 @@ class Manhattan(
                 alt_text=alt_texts,
                 gone=gone,
                 pickers=PICKERS,
+                show_private=own_choices,
             )
         )
 

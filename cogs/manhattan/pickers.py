@@ -12,6 +12,7 @@ steps begin another's; a step with one answer is taken for the player. Select id
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -34,10 +35,13 @@ from engine.manhattan.content import WORKER_KINDS, buildings_of, market_of, spac
 from engine.manhattan.game import GAME
 from engine.manhattan.notation import BLOCK, hire_of
 from engine.manhattan.spaces import chosen_gain
+from engine.manhattan.suggest import ranked
 
 PREFIX = "mhp"
 DEFAULT = "-"
 """The last step's token of a move with no word after its workers."""
+HIRE = re.compile(r"c[1-9]")
+"""The word that makes gained workers contractors (``engine.manhattan.notation``)."""
 TOKEN_ORDER = {token: i for i, token in enumerate(("cL", "L", "cE", "E", "cS", "S"))}
 """Cheapest first: contractors leave at your next retrieval anyway, and laborers are the most
 plentiful; the mixes a player most likely wants come first (a select shows 25)."""
@@ -290,6 +294,57 @@ def pick_labels(
     return [discord.SelectOption(label=clip(bomb_label(tr, state, t.split()[1])), value=t) for t in tokens]
 
 
+WHOLE_MAX = 25
+"""Whole moves labelled for the first select (the picker keeps as many as fit)."""
+
+
+def whole_words(tr: Tr, state: State, seat: int, move: Move) -> tuple[str, str]:
+    """A placement or a building's use in one option: where and which workers (its label), what
+    it does (its description)."""
+    where, workers, rest = move.args[0], move.args[1], rest_of(move)
+    if move.kind == "work":
+        place, what = building_name(tr, state, where), work_rest_words(tr, state, seat, where, rest)
+    else:
+        place, what = space_name(tr, where), place_rest_words(tr, state, seat, where, rest)
+    return tr("manhattan.pick.whole", where=place, workers=workers_words(tr, workers)), what
+
+
+def hired_after_own(notations: Sequence[str]) -> list[str]:
+    """``notations`` in order, each move that hires contractors (``c<N>``) moved to just after
+    the same move without them: the two ways of one move side by side."""
+    base = {n: " ".join(w for w in n.split() if not HIRE.fullmatch(w)) for n in notations}
+    later = {n for n in notations if base[n] != n and base[n] in base}
+    out: list[str] = []
+    for notation in notations:
+        if notation in later:
+            continue
+        out.append(notation)
+        out.extend(n for n in notations if n in later and base[n] == notation)
+    return out
+
+
+def whole_labels(tr: Tr, state: State, seat: int, notations: Sequence[str]) -> list[discord.SelectOption]:
+    """The whole moves of a place or work picker, best first by the bot's valuation."""
+    options = []
+    for notation in hired_after_own(ranked(GAME, state, seat, notations))[:WHOLE_MAX]:
+        label, what = whole_words(tr, state, seat, GAME.parse_move(notation))
+        options.append(discord.SelectOption(label=clip(label), value=notation, description=clip(what)))
+    return options
+
+
+def own_first(state: State, seat: int, chosen: Chosen, tokens: Sequence[str]) -> str | None:
+    """The last step's default when its answers differ only in how many gained workers are
+    contractors: the seat's own colour while its pool lasts (the engine's default, no ``c<N>``),
+    which keeps the most options; the contractors stay one tap away."""
+    if len(chosen) != 2 or len(tokens) < 2:
+        return None
+    bases = {" ".join(w for w in t.split() if not HIRE.fullmatch(w)) or DEFAULT for t in tokens}
+    if len(bases) != 1:
+        return None
+    (base,) = bases
+    return base if base in tokens else None
+
+
 def _spec(kinds: set[str], labels: Any, key: str, steps: Any, **extra: Any) -> PickSpec:
     return PickSpec(
         kinds=frozenset(kinds),
@@ -307,8 +362,8 @@ PICKERS = Pickers(
     prefix=PREFIX,
     game=GAME,
     specs={
-        "place": _spec({"place"}, place_labels, "place", with_rest),
-        "work": _spec({"work"}, work_labels, "work", with_rest),
+        "place": _spec({"place"}, place_labels, "place", with_rest, whole=whole_labels, default=own_first),
+        "work": _spec({"work"}, work_labels, "work", with_rest, whole=whole_labels, default=own_first),
         "bombs": _spec({"bomb", "test", "load"}, bomb_labels, "bombs", bomb_steps),
         "strike": _spec({"attack", "raid"}, strike_labels, "strike", strike_steps),
         "repair": _spec({"repair"}, repair_labels, "repair", whole),

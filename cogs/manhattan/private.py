@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -15,6 +15,7 @@ from bot.tables import TableService
 from cogs.manhattan.alt_text import cards_words
 from cogs.manhattan.labels import bomb_label
 from db.models import TableRow
+from engine.core import Event
 from engine.manhattan.game import GAME
 
 NAME = "manhattan"
@@ -70,3 +71,16 @@ async def send_draft(interaction: discord.Interaction, table: TableRow, seat: in
     await send_ephemeral(
         interaction, text, file=discord.File(io.BytesIO(png), filename="draft.png", description=alt)
     )
+
+
+ACKNOWLEDGED = frozenset({"manhattan.picked"})
+"""Private events that only repeat what the player just chose on the picker they used."""
+
+
+async def own_choices(
+    interaction: discord.Interaction, table: TableRow, seat: int, events: Sequence[Event]
+) -> bool:
+    """A player's own draft pick needs no private "You keep …" line: the card was on the picker
+    just used, and **My bombs** shows the hand (``GameAdapter.show_private``). Anything else (the
+    last design coming back) is left to the usual private lines."""
+    return all(event.code in ACKNOWLEDGED for event in events)

@@ -10,7 +10,7 @@ from simcord import Env
 from engine.manhattan.content import space_of
 from engine.manhattan.game import GAME
 from tests.bot.manhattan_table import ManhattanTable, play
-from tests.bot.test_manhattan_discord import message_of, mover, options, turn
+from tests.bot.test_manhattan_discord import components, message_of, mover, options, turn
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple")
 
@@ -96,14 +96,16 @@ async def test_the_bomb_design_may_be_taken_only_to_block_it(simcord_env: Env) -
 
 
 async def test_gained_workers_are_own_or_contractors_as_the_player_chooses(simcord_env: Env) -> None:
-    """„Můžete si zvolit trvalé anebo smluvní pracovníky (pokud jsou k dispozici)": a step that
-    appears only when both kinds are there."""
+    """„Můžete si zvolit trvalé anebo smluvní pracovníky (pokud jsou k dispozici)": offered only
+    when both kinds are there, the own worker first and the contractor beside it, one tap each."""
     table = await ManhattanTable.open(simcord_env, players=2, seed=4)
     seat, me = await mover(table)
     asked = await me.click(table.boards()[-1], label="Main board")
-    step = await me.select(message_of(asked.response), ["uni2"])
-    assert options(step.response) == [("1 engineer", "-"), ("1 contractor engineer", "c1")]
-    await me.select(message_of(step.response), ["c1"])
+    select = next(c for c in components(asked.response) if "options" in c)
+    offered = [(o["value"], o["description"]) for o in select["options"]]
+    own = offered.index(("=place uni2 L", "1 engineer"))
+    assert offered[own + 1] == ("=place uni2 L c1", "1 contractor engineer")
+    await me.select(message_of(asked.response), ["=place uni2 L c1"])
     row = (await table.state())["seats"][seat]
     assert row["contract"]["E"] == 1 and row["home"]["E"] == 0
     assert "gets 1 engineer (1 as a contractor)" in table.boards()[-1].content
@@ -112,7 +114,7 @@ async def test_gained_workers_are_own_or_contractors_as_the_player_chooses(simco
     await turn(table, "done")
     other, them = await mover(table)
     asked = await them.click(table.boards()[-1], label="Main board")
-    await them.select(message_of(asked.response), ["uni1"])
+    await them.select(message_of(asked.response), ["=place uni1 L"])
     assert (await table.state())["seats"][other]["contract"]["L"] == 3
 
 
