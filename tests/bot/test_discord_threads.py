@@ -187,6 +187,13 @@ async def test_tables_pause_while_the_bot_is_off_their_server_and_resume_when_it
         await env.advance_time(DAY)
     assert len(table.thread.history()) == before  # no reminder, no move at the limit, no stand-in
     assert len(await table.bot.store.moves(table.table_id)) == moves
+    # Nothing can be posted on that server: /games elsewhere (here a DM) says why the table waits.
+    paused_words = {"en": "paused: the bot is no longer on this table's server", "cs": "pozastaveno: bot už"}
+    for lang, paused in paused_words.items():
+        USER_LOCALES[table.alice.id] = lang
+        games = await table.alice.user.slash("games")
+        assert games.ephemeral and paused in games.response.content, games.response.content
+    USER_LOCALES.pop(table.alice.id)
     payload = dict(serializers.guild_create_payload(env.backend, env.backend.guilds[guild_id]))
     payload.pop("unavailable", None)
     env.backend.emit("GUILD_CREATE", payload)  # added back
@@ -195,6 +202,8 @@ async def test_tables_pause_while_the_bot_is_off_their_server_and_resume_when_it
     assert "5 days" in back
     await env.advance_time(11 * H - 120)  # 1 h had passed before the removal: 11 h are left
     assert reminders(table) == []
+    games = await table.alice.user.slash("games")
+    assert "paused" not in games.response.content and table.thread.mention in games.response.content
     await env.advance_time(180)
     assert len(reminders(table)) == 1
 
