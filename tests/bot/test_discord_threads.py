@@ -239,3 +239,24 @@ async def test_a_server_that_took_the_bot_back_while_it_was_stopped_resumes_at_s
     assert len([m for m in table.thread.history() if "I'm back" in m.content]) == 1
     await env.advance_time(12 * H + 60)  # the time away counts from the start
     assert len(reminders(table)) == 1
+
+
+async def test_a_refused_reopen_names_the_permission_and_can_be_tried_again(simcord_env: Env) -> None:
+    """Re-opening makes a thread: without *Create Public Threads* the player who clicked is told so,
+    the table stays lost (nothing moved, the button stays) and works once the permission is back."""
+    table = await Table.open(simcord_env)
+    simcord_env.backend.delete_channel(table.thread.id)
+    await simcord_env.advance_time(12 * H + 60)  # the reminder finds the thread gone
+    (told,) = [m for m in table.channel.history() if "was deleted" in m.content]
+    simcord_env.inject_error("POST", f"/channels/{table.channel.id}/threads", times=1, **MISSING)
+    refused = await table.alice.click(told, label="Re-open the table")
+    (line,) = refused.followups  # the click was acknowledged first (making a thread takes a while)
+    assert line.ephemeral and "*Create Public Threads*" in line.content, line
+    assert table.channel.threads == []
+    games = await table.alice.slash(table.channel, "games")
+    assert "thread was deleted, re-open it in" in games.response.content
+    told = next(m for m in table.channel.history() if m.id == told.id)
+    await table.alice.click(told, label="Re-open the table")
+    (new,) = table.channel.threads
+    assert (await table.row()).channel_id == new.id
+    assert [m for m in new.history() if m.attachments], "a fresh board in the new thread"
