@@ -260,3 +260,26 @@ async def test_a_refused_reopen_names_the_permission_and_can_be_tried_again(simc
     (new,) = table.channel.threads
     assert (await table.row()).channel_id == new.id
     assert [m for m in new.history() if m.attachments], "a fresh board in the new thread"
+
+
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_reminder_discord_keeps_refusing_is_posted_once_fifteen_minutes_later(
+    simcord_env: Env, status: int
+) -> None:
+    """Discord failing (5xx) or rate limiting past every retry when a reminder is due: it is not
+    marked sent but tried again 15 minutes later, and posted then, once."""
+    env = simcord_env
+    table = await Table.open(env)
+    await env.advance_time(12 * H - 120)
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=status, times=None)
+    start = len(env.http_requests)
+    await env.advance_time(180)  # due: every try refused
+    tried = [r for r in env.http_requests[start:] if r.method == "POST" and r.path.endswith("/messages")]
+    assert tried and reminders(table) == []
+    env.backend.faults.clear()  # Discord works again
+    await env.advance_time(11 * 60)
+    assert reminders(table) == [], "tried again after 15 minutes, not at once"
+    await env.advance_time(5 * 60)
+    assert len(reminders(table)) == 1
+    await env.advance_time(H)
+    assert len(reminders(table)) == 1, "sent once"
