@@ -290,3 +290,27 @@ async def test_a_reminder_discord_keeps_refusing_is_posted_once_fifteen_minutes_
     assert len(reminders(table)) == 1
     await env.advance_time(H)
     assert len(reminders(table)) == 1, "sent once"
+
+
+async def test_the_reopen_button_works_after_a_restart_and_games_learns_the_loss_again(
+    simcord_env: Env, make_bot: Any
+) -> None:
+    """The loss of a thread is remembered while the bot runs; after a restart the button posted
+    before it still re-opens the table, and the next post that finds the thread gone makes
+    ``/games`` say so again."""
+    env = simcord_env
+    table = await Table.open(env)
+    env.backend.delete_channel(table.thread.id)
+    await env.advance_time(12 * H + 60)  # the reminder finds the thread gone
+    (told,) = [m for m in table.channel.history() if "was deleted" in m.content]
+    await env.restart_bot(make_bot())
+    await env.advance_time(3 * DAY)  # the move at the limit finds it gone again
+    games = await table.alice.slash(table.channel, "games")
+    assert "thread was deleted, re-open it in" in games.response.content
+    moves = len(await table.bot.store.moves(table.table_id))
+    await table.bob.click(told, label="Re-open the table")
+    (new,) = table.channel.threads
+    row = await table.row()
+    assert row.channel_id == new.id and row.status == "active"
+    assert len(await table.bot.store.moves(row.id)) == moves
+    assert [m for m in new.history() if m.attachments and "re-opened the table" in m.content]
