@@ -314,3 +314,48 @@ async def test_the_reopen_button_works_after_a_restart_and_games_learns_the_loss
     assert row.channel_id == new.id and row.status == "active"
     assert len(await table.bot.store.moves(row.id)) == moves
     assert [m for m in new.history() if m.attachments and "re-opened the table" in m.content]
+
+
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_move_at_the_limit_whose_post_discord_refuses_is_shown_once_it_works_again(
+    simcord_env: Env, status: int
+) -> None:
+    """The bot's move at the time limit is saved before it is shown: Discord failing then (5xx, or
+    429 past every retry) must not leave the players unaware that the turn passed. The post is
+    made again a minute later, then after twice as long each time (15 minutes at most), until
+    Discord takes it: once, pinging whoever is to act."""
+    env = simcord_env
+    table = await Table.open(env)
+    late = await table.to_act()
+    await env.advance_time(12 * H + 60)  # the reminder
+    posted = len(table.thread.history())
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=status, times=None)
+    await env.advance_time(3 * DAY - 12 * H)  # the limit: the move is saved, its board refused
+    assert {m.source for m in await table.bot.store.moves(table.table_id)} == {"timeout"}
+    assert len(table.thread.history()) == posted
+    env.backend.faults.clear()  # Discord works again
+    await env.advance_time(15 * 60 + 61)
+    (board,) = [m for m in table.thread.history()[posted:] if m.attachments]
+    assert "time limit" in board.content and f"**{late.name}**" in board.content, board.content
+    awaited = await table.to_act()
+    assert awaited.mention in board.content and awaited is not late
+    await env.advance_time(H)
+    assert len([m for m in table.thread.history()[posted:] if m.attachments]) == 1, "shown once"
+
+
+async def test_a_refused_post_at_the_limit_is_dropped_once_a_player_shows_a_newer_board(
+    simcord_env: Env,
+) -> None:
+    """While the post at the limit is owed, the next player moves (their answer is the new board):
+    the owed post would show an old turn again, so it is not made."""
+    env = simcord_env
+    table = await Table.open(env)
+    await env.advance_time(12 * H + 60)
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, times=None)
+    await env.advance_time(3 * DAY - 12 * H)  # the move at the limit, its board refused
+    player, _ = await table.open_turn_with_a_swap()  # answered through the interaction: shown
+    await player.slash(table.thread, "runarch end")
+    boards = [m.id for m in table.thread.history() if m.attachments]
+    env.backend.faults.clear()
+    await env.advance_time(H)
+    assert [m.id for m in table.thread.history() if m.attachments] == boards
