@@ -21,6 +21,7 @@ from bot.lobby import redraw_lobby
 from bot.outgoing import plain
 from bot.table_channel import deliver, notice
 from bot.tables import discord_time
+from bot.unshown import Unshown
 from db.errors import NotInLobby, NotInvited, StaleVersion
 from db.models import DueClock, NewMove, TableRow
 from engine.core import Event
@@ -41,6 +42,8 @@ class Absence:
         self.service = service
         self.store = service.store
         self.clock = clock
+        self.unshown = Unshown(service, clock)
+        """What the bot did on its own that Discord did not let it show yet."""
 
     # ---------------------------------------------------------------- reminders
     async def remind(self, due: DueClock) -> None:
@@ -227,7 +230,7 @@ class Absence:
             log.info("table %s moved on before the bot could act; nothing done", table.id)
             return False
         self.service.clocks_changed()
-        await self.service.post_to_table(table, events, notices=[notice], new_turn=new_turn)
+        await self.unshown.post(table, events, [notice], new_turn=new_turn)  # again later if refused
         await self.service.tell_private(table, events)
         return True
 

@@ -92,6 +92,11 @@ class Scheduler:
 
     async def _tick(self) -> None:
         now = self.clock()
+        if self.absence.unshown.owed:  # posts Discord refused, each made again when its wait is over
+            try:
+                await self.absence.unshown.retry()
+            except Exception:
+                log.exception("could not post what the bot owes; trying again next minute")
         quiet = self._next is None or now < self._next
         if not self._stale and quiet and now - self._checked_at < self.recheck:
             return

@@ -98,3 +98,15 @@ async def test_a_move_whose_board_is_refused_is_saved_and_names_the_permission(s
     assert len(await table.bot.store.moves(table.table_id)) == before + 1
     assert result.ephemeral
     assert "Your move is saved" in result.response.content and "*Attach Files*" in result.response.content
+
+
+async def test_a_403_no_command_expects_is_one_plain_line_to_whoever_asked(simcord_env: Env) -> None:
+    """A refusal of a permission where no command looks for one (here ``/games``'s answer): the
+    player is told, privately, that Discord refused the bot a permission, not left unanswered."""
+    channel, alice, _ = setup(simcord_env)
+    simcord_env.inject_error("POST", "/interactions/*", times=1, **MISSING)
+    result = await alice.slash(channel, "games")
+    assert result.ephemeral and result.response.content == (
+        "Discord refused me a permission I need here. "
+        "Ask a moderator to check my permissions in this channel."
+    )

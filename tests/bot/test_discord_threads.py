@@ -151,21 +151,28 @@ async def test_table_check_lists_what_the_bot_lacks_here_in_both_languages(simco
     assert "V tomto kanálu mi chybí" in czech.response.content
 
 
+SWEPT = 500
+"""Tables whose reminders come due in the same minute (the issue's burst)."""
+
+
 async def test_a_reminder_sweep_meeting_rate_limits_sends_each_reminder_once(simcord_env: Env) -> None:
     env = simcord_env
-    tables = [await Table.open(env) for _ in range(30)]
+    tables = [await Table.open(env) for _ in range(SWEPT)]
     await env.advance_time(12 * H - 120)
     start = len(env.http_requests)
     limited = {"status": 429, "code": 0, "message": "You are being rate limited."}
-    env.inject_error("POST", "/channels/*/messages", times=4, **limited)
-    await env.advance_time(180)
+    refused = tables[::12]  # spread over the sweep: one post in 12 is refused once
+    for table in refused:
+        env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=1, **limited)
+    env.settle_timeout = 60  # 540 posts in one step: more than SimCord's default 5 s on a busy machine
+    await env.advance_time(300)  # each 429 without Retry-After is waited out (2 s): the sweep takes longer
     for table in tables:
         assert len(reminders(table)) == 1, table.table_id
     # The sweep posts one reminder at a time, and a refused one is posted again (after the wait the
     # 429 asks for) before the sweep goes on: it slows down instead of dropping or doubling any.
     sweep = env.http_requests[start:]
     posts = [r.path for r in sweep if r.method == "POST" and r.path.endswith("/messages")]
-    assert len(posts) == len(tables) + 4
+    assert len(posts) == len(tables) + len(refused)
     assert [p for i, p in enumerate(posts) if i == 0 or p != posts[i - 1]] == [
         f"/channels/{t.thread.id}/messages" for t in tables
     ]
@@ -187,6 +194,13 @@ async def test_tables_pause_while_the_bot_is_off_their_server_and_resume_when_it
         await env.advance_time(DAY)
     assert len(table.thread.history()) == before  # no reminder, no move at the limit, no stand-in
     assert len(await table.bot.store.moves(table.table_id)) == moves
+    # Nothing can be posted on that server: /games elsewhere (here a DM) says why the table waits.
+    paused_words = {"en": "paused: the bot is no longer on this table's server", "cs": "pozastaveno: bot už"}
+    for lang, paused in paused_words.items():
+        USER_LOCALES[table.alice.id] = lang
+        games = await table.alice.user.slash("games")
+        assert games.ephemeral and paused in games.response.content, games.response.content
+    USER_LOCALES.pop(table.alice.id)
     payload = dict(serializers.guild_create_payload(env.backend, env.backend.guilds[guild_id]))
     payload.pop("unavailable", None)
     env.backend.emit("GUILD_CREATE", payload)  # added back
@@ -195,6 +209,8 @@ async def test_tables_pause_while_the_bot_is_off_their_server_and_resume_when_it
     assert "5 days" in back
     await env.advance_time(11 * H - 120)  # 1 h had passed before the removal: 11 h are left
     assert reminders(table) == []
+    games = await table.alice.user.slash("games")
+    assert "paused" not in games.response.content and table.thread.mention in games.response.content
     await env.advance_time(180)
     assert len(reminders(table)) == 1
 
@@ -230,3 +246,116 @@ async def test_a_server_that_took_the_bot_back_while_it_was_stopped_resumes_at_s
     assert len([m for m in table.thread.history() if "I'm back" in m.content]) == 1
     await env.advance_time(12 * H + 60)  # the time away counts from the start
     assert len(reminders(table)) == 1
+
+
+async def test_a_refused_reopen_names_the_permission_and_can_be_tried_again(simcord_env: Env) -> None:
+    """Re-opening makes a thread: without *Create Public Threads* the player who clicked is told so,
+    the table stays lost (nothing moved, the button stays) and works once the permission is back."""
+    table = await Table.open(simcord_env)
+    simcord_env.backend.delete_channel(table.thread.id)
+    await simcord_env.advance_time(12 * H + 60)  # the reminder finds the thread gone
+    (told,) = [m for m in table.channel.history() if "was deleted" in m.content]
+    simcord_env.inject_error("POST", f"/channels/{table.channel.id}/threads", times=1, **MISSING)
+    refused = await table.alice.click(told, label="Re-open the table")
+    (line,) = refused.followups  # the click was acknowledged first (making a thread takes a while)
+    assert line.ephemeral and "*Create Public Threads*" in line.content, line
+    assert table.channel.threads == []
+    games = await table.alice.slash(table.channel, "games")
+    assert "thread was deleted, re-open it in" in games.response.content
+    told = next(m for m in table.channel.history() if m.id == told.id)
+    await table.alice.click(told, label="Re-open the table")
+    (new,) = table.channel.threads
+    assert (await table.row()).channel_id == new.id
+    assert [m for m in new.history() if m.attachments], "a fresh board in the new thread"
+
+
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_reminder_discord_keeps_refusing_is_posted_once_fifteen_minutes_later(
+    simcord_env: Env, status: int
+) -> None:
+    """Discord failing (5xx) or rate limiting past every retry when a reminder is due: it is not
+    marked sent but tried again 15 minutes later, and posted then, once."""
+    env = simcord_env
+    table = await Table.open(env)
+    await env.advance_time(12 * H - 120)
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=status, times=None)
+    start = len(env.http_requests)
+    await env.advance_time(180)  # due: every try refused
+    tried = [r for r in env.http_requests[start:] if r.method == "POST" and r.path.endswith("/messages")]
+    assert tried and reminders(table) == []
+    env.backend.faults.clear()  # Discord works again
+    await env.advance_time(11 * 60)
+    assert reminders(table) == [], "tried again after 15 minutes, not at once"
+    await env.advance_time(5 * 60)
+    assert len(reminders(table)) == 1
+    await env.advance_time(H)
+    assert len(reminders(table)) == 1, "sent once"
+
+
+async def test_the_reopen_button_works_after_a_restart_and_games_learns_the_loss_again(
+    simcord_env: Env, make_bot: Any
+) -> None:
+    """The loss of a thread is remembered while the bot runs; after a restart the button posted
+    before it still re-opens the table, and the next post that finds the thread gone makes
+    ``/games`` say so again."""
+    env = simcord_env
+    table = await Table.open(env)
+    env.backend.delete_channel(table.thread.id)
+    await env.advance_time(12 * H + 60)  # the reminder finds the thread gone
+    (told,) = [m for m in table.channel.history() if "was deleted" in m.content]
+    await env.restart_bot(make_bot())
+    await env.advance_time(3 * DAY)  # the move at the limit finds it gone again
+    games = await table.alice.slash(table.channel, "games")
+    assert "thread was deleted, re-open it in" in games.response.content
+    moves = len(await table.bot.store.moves(table.table_id))
+    await table.bob.click(told, label="Re-open the table")
+    (new,) = table.channel.threads
+    row = await table.row()
+    assert row.channel_id == new.id and row.status == "active"
+    assert len(await table.bot.store.moves(row.id)) == moves
+    assert [m for m in new.history() if m.attachments and "re-opened the table" in m.content]
+
+
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_move_at_the_limit_whose_post_discord_refuses_is_shown_once_it_works_again(
+    simcord_env: Env, status: int
+) -> None:
+    """The bot's move at the time limit is saved before it is shown: Discord failing then (5xx, or
+    429 past every retry) must not leave the players unaware that the turn passed. The post is
+    made again a minute later, then after twice as long each time (15 minutes at most), until
+    Discord takes it: once, pinging whoever is to act."""
+    env = simcord_env
+    table = await Table.open(env)
+    late = await table.to_act()
+    await env.advance_time(12 * H + 60)  # the reminder
+    posted = len(table.thread.history())
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=status, times=None)
+    await env.advance_time(3 * DAY - 12 * H)  # the limit: the move is saved, its board refused
+    assert {m.source for m in await table.bot.store.moves(table.table_id)} == {"timeout"}
+    assert len(table.thread.history()) == posted
+    env.backend.faults.clear()  # Discord works again
+    await env.advance_time(15 * 60 + 61)
+    (board,) = [m for m in table.thread.history()[posted:] if m.attachments]
+    assert "time limit" in board.content and f"**{late.name}**" in board.content, board.content
+    awaited = await table.to_act()
+    assert awaited.mention in board.content and awaited is not late
+    await env.advance_time(H)
+    assert len([m for m in table.thread.history()[posted:] if m.attachments]) == 1, "shown once"
+
+
+async def test_a_refused_post_at_the_limit_is_dropped_once_a_player_shows_a_newer_board(
+    simcord_env: Env,
+) -> None:
+    """While the post at the limit is owed, the next player moves (their answer is the new board):
+    the owed post would show an old turn again, so it is not made."""
+    env = simcord_env
+    table = await Table.open(env)
+    await env.advance_time(12 * H + 60)
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", status=500, times=None)
+    await env.advance_time(3 * DAY - 12 * H)  # the move at the limit, its board refused
+    player, _ = await table.open_turn_with_a_swap()  # answered through the interaction: shown
+    await player.slash(table.thread, "runarch end")
+    boards = [m.id for m in table.thread.history() if m.attachments]
+    env.backend.faults.clear()
+    await env.advance_time(H)
+    assert [m.id for m in table.thread.history() if m.attachments] == boards

@@ -21,7 +21,10 @@ HOURS = 6
 
 @pytest.fixture
 def bot_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Config:
-    monkeypatch.delenv("HEALTH_SECONDS", raising=False)  # what tests/conftest.py sets for the others
+    # What tests/conftest.py sets for the others: here the settings are truly the defaults (picture
+    # workers as well, issue 33: a bot built for tests or benchmarks needs neither variable).
+    monkeypatch.delenv("HEALTH_SECONDS", raising=False)
+    monkeypatch.delenv("RENDER_WORKERS", raising=False)
     seconds = getattr(request, "param", None)
     if seconds is None:
         return Config(token=None, database_path=str(tmp_path / "bot.sqlite3"))
@@ -30,6 +33,7 @@ def bot_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.
 
 async def test_a_default_config_lets_a_day_pass_in_one_step(simcord_env: Env) -> None:
     """SimCord's own limit holds: one ``advance_time`` settles within its 5 s of real time."""
+    assert simcord_env.bot.config.render_workers > 0  # type: ignore[attr-defined]
     table = await Table.open(simcord_env)
     await table.open_turn_with_a_swap()
     started = time.perf_counter()

@@ -56,3 +56,25 @@ async def test_the_final_description_names_the_winner(simcord_env: Env) -> None:
     board = table.boards()[-1].attachments[0].description or ""
     assert "Game over" in board and f"{winner.name} wins" in board, board
     assert f"Out of the game: {me.name} (resigned)" in board
+
+
+async def test_the_final_description_of_a_game_ended_by_its_scores_names_the_winner(
+    simcord_env: Env,
+) -> None:
+    """No resignation: the last player's last trades end the game, and the board's description
+    names whoever the scores place first (the table's language: English, then Czech)."""
+    from tests.bot.test_moonriser_endgame import last_trades
+
+    for lang, over, wins in (("en", "Game over", "{name} wins"), ("cs", "Konec hry", "Vítězí {name}")):
+        table, me, _ = await last_trades(simcord_env, {"green": 13, "red": 5}, [])
+        await table.bot.store.set_locale(table.table_id, lang)
+        warned = await me.click(table.boards()[-1], label="End turn")  # the last trades: VP first
+        await me.click(warned.response, label="Convert all and end turn")
+        row = await table.bot.store.table(table.table_id)
+        assert row.status == "finished", row.status
+        outcome = GAME.outcome(row.state)
+        assert outcome is not None
+        (first,) = [s for s, place in enumerate(outcome.places) if place == 1]
+        winner = next(p for p in table.people if row.seat_of(p.id) == first)
+        board = table.boards()[-1].attachments[0].description or ""
+        assert over in board and wins.format(name=winner.name) in board, board

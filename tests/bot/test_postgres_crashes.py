@@ -248,3 +248,33 @@ async def test_a_move_whose_outcome_stays_unknown_is_told_so_never_as_not_saved(
         crashable.start()
     assert result.ephemeral and UNKNOWN[lang] in answered(result), answered(result)
     assert "Nothing was saved" not in answered(result) and "Nic se neuložilo" not in answered(result)
+
+
+async def test_a_click_and_a_look_while_the_server_is_down_are_refused_clearly_then_work(
+    simcord_env: Env, crashable: Crashable, bot_config: Config, user_locales: dict[int, str]
+) -> None:
+    """Not only typed moves: a button on the board (Undo) and ``/games`` while the server is down
+    get the same private line and change nothing; once it is back the same click works."""
+    table = await MarsBotTable.open(simcord_env)
+    await table.start()
+    assert table.table_id is not None
+    url = bot_config.database_url
+    assert url is not None
+    assert moved(await table.play(table.next_move(await table.state())))
+    made = await moves_in_database(url, table.table_id, table.person.id)
+    post = table.posts()[-1]
+    crashable.crash()
+    try:
+        for lang, words in (("en", DOWN), ("cs", DOWN_CS)):
+            user_locales[table.person.id] = lang
+            clicked = await table.person.click(post, label="Undo")  # the post speaks the table's language
+            assert says_down(clicked, words), (lang, answered(clicked))
+            games = await table.person.slash("games")
+            assert says_down(games, words), (lang, answered(games))
+    finally:
+        crashable.start()
+    assert await moves_in_database(url, table.table_id, table.person.id) == made, "nothing half-applied"
+    user_locales[table.person.id] = "en"
+    undone = await table.person.click(post, label="Undo")
+    assert not undone.ephemeral and "took back" in answered(undone), answered(undone)
+    assert await moves_in_database(url, table.table_id, table.person.id) == made[:-1]

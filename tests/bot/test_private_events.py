@@ -42,6 +42,25 @@ async def test_a_card_drawn_is_told_to_the_drawer_alone_in_the_answer_to_their_c
     assert not any("secret card" in text for text in dms(first) + dms(other))
 
 
+@pytest.mark.parametrize("status", [500, 404])
+async def test_a_drawn_card_whose_private_answer_is_refused_comes_by_dm(
+    simcord_env: Env, status: int
+) -> None:
+    """Discord refuses the private follow-up (failing, or the interaction's token unknown): the
+    card reaches its drawer by DM, with the table's link, and still nobody else."""
+    table = await open_parley(simcord_env)
+    first = await table.member(0)
+    other = table.bob if first is table.alice else table.alice
+    code = 10015 if status == 404 else 0  # Unknown Webhook: the interaction's token is gone
+    simcord_env.inject_error("POST", "/webhooks/*", status=status, code=code, times=1)
+    drawn = await first.click(table.boards()[-1], label="Draw")
+    assert await table.log() == ["draw"], "the move stands"
+    assert not any("secret card" in m.content for m in drawn.followups)
+    (dm,) = [text for text in dms(first) if "secret card" in text]
+    assert "You drew the secret card 1." in dm and f"/{table.channel.id}" in dm
+    assert "secret card" not in table.text() and not any("secret card" in text for text in dms(other))
+
+
 async def test_a_card_dealt_by_another_players_move_comes_by_dm(simcord_env: Env) -> None:
     table = await open_parley(simcord_env)
     first = await table.member(0)
