@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,10 @@ def _no_words(tr: Tr, code: str, params: dict[str, Any]) -> tuple[str, dict[str,
 
 def _all_options(options: Mapping[str, Any]) -> frozenset[str]:
     return frozenset()
+
+
+ShowPrivate = Callable[[discord.Interaction, TableRow, int, Sequence[Event]], Awaitable[bool]]
+"""``(interaction, table, seat, the seat's private events)`` -> whether it answered them."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,11 @@ class GameAdapter:
     pickers: Pickers | None = None
     """The private pickers of the board's buttons, one per action, built from ``legal_moves`` by
     the shared picker (``bot.picker``) with the game's own words for each choice."""
+
+    show_private: ShowPrivate | None = None
+    """Answers a player's own move whose private events it shows its own way (Moonriser: the
+    tiles just drawn in the hand picture with the keep select, no "You drew" line per draw);
+    ``True`` when it answered them, ``False`` to leave them to the usual private lines."""
 
     def command(self, role: str) -> str:
         """The English qualified name of the game's command for ``role`` (see ``COMMAND_ROLES``)."""

@@ -56,6 +56,9 @@ class PrivateEvents:
             if user_id is None:
                 continue  # a seat the engine plays itself: nobody to tell
             if interaction is not None and interaction.user.id == user_id:
+                shows = self.adapters[table.game].show_private
+                if shows is not None and await shows(interaction, table, seat, mine):
+                    continue
                 tr = Tr(lang_of(interaction.locale))
                 text = tr("private.only_you", lines=self._lines(table, mine, tr))
                 try:

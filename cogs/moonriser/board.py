@@ -27,6 +27,7 @@ from cogs.moonriser.finish import DiscardPicker, end_or_warn
 from cogs.moonriser.keep import KeepPicker
 from cogs.moonriser.lookup import show_supply
 from cogs.moonriser.pickers import PREFIX
+from cogs.moonriser.planner import PlanPicker
 from cogs.moonriser.private import show_hand
 from db.models import TableRow
 from engine.core import Move
@@ -42,6 +43,9 @@ DIRECT = {
     "convert": "convert",
 }
 """Buttons that play a move at once."""
+DRAW_ALL = {"draw_basic_all": "draw basic", "draw_advanced_all": "draw advanced"}
+"""Buttons that draw every tile still to draw from one pile in one tap: one ``draw <pile>`` per
+tile (the moves of the Draw button tapped that often), then the keep select with the hand."""
 AND_END = {"convert_end": "convert"}
 """Buttons that play a move and then ``end`` in one tap (``TableService.play``'s ``then``, both or
 neither): **Convert all and end turn**, the usual last tap of a player's game."""
@@ -68,6 +72,10 @@ def _without_planning(state: dict[str, Any], seat: int) -> list[str]:
     return [action for action, kind in NO_PLANNING.items() if kind in kinds]
 
 
+def _draws_left(state: dict[str, Any], seat: int) -> int:
+    return int(state["seats"][seat].get("draws_left", 0))
+
+
 def actions_for(state: dict[str, Any]) -> list[str]:
     """The buttons a board shows: the common steps of the phase, then the hand and the supply."""
     waiting = GAME.to_act(state)
@@ -85,6 +93,9 @@ def actions_for(state: dict[str, Any]) -> list[str]:
         actions.extend(_without_planning(state, waiting[0]))
     if "draw" in kinds:
         draws = {m.notation for m in moves if m.kind == "draw"}
+        left = _draws_left(state, waiting[0])
+        if left > 1:
+            actions.extend(a for a, n in DRAW_ALL.items() if f"{n} {left}" in draws)
         actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in draws)
     for kind in ("place", "upgrade", "done"):
         if kind in kinds:
@@ -118,6 +129,8 @@ class BoardButton(
         "plan": discord.ButtonStyle.primary,
         "draw_basic": discord.ButtonStyle.primary,
         "draw_advanced": discord.ButtonStyle.primary,
+        "draw_basic_all": discord.ButtonStyle.success,
+        "draw_advanced_all": discord.ButtonStyle.success,
         "place": discord.ButtonStyle.success,
         "upgrade": discord.ButtonStyle.primary,
         "place_now": discord.ButtonStyle.success,
@@ -172,6 +185,13 @@ class BoardButton(
             content, shown = open_picker(interaction.client, pickers, table, seat, action, tr)
             await shown.send(interaction, content)
             return
+        if self.action in DRAW_ALL:
+            left = _draws_left(table.state or {}, seat)
+            again = (DRAW_ALL[self.action],) * (left - 1)
+            await service.play(
+                interaction, DRAW_ALL[self.action], game=NAME, expected_version=version, then=again
+            )
+            return
         if self.action in AND_END:
             await service.play(
                 interaction, AND_END[self.action], game=NAME, expected_version=version, then=("end",)
@@ -193,7 +213,7 @@ class BoardButton(
         await shown.send(interaction, content)
 
 
-SELECTS: dict[str, Any] = {"keep": KeepPicker, "discard": DiscardPicker}
+SELECTS: dict[str, Any] = {"keep": KeepPicker, "discard": DiscardPicker, "plan": PlanPicker}
 """Board actions answered by a multi-select of their own, not by the step picker."""
 
 
@@ -243,5 +263,7 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for action in actions:
         label = tr("moonriser.button.discard_excess", count=over) if action == "discard" and over else None
+        if action in DRAW_ALL and active is not None:
+            label = tr(f"moonriser.button.{action}", count=_draws_left(state, active))
         view.add_item(BoardButton(table.id, table.version, action, tr, label))
     return view

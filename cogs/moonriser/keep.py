@@ -1,7 +1,11 @@
 """Choosing the tiles to keep: one private multi-select of the drawn tiles (keep exactly N).
 
 The shared picker decides one token at a time; keeping 3 of 9 tiles is one decision, so it
-has a select of its own that plays ``keep …`` at once. It is private (the drawn tiles are
+has a select of its own that plays ``keep …`` at once. When the possible keeps are few enough
+to list (at most 25: keep 1 of 3, 2 of 6, 3 of 5), the select offers each whole keep ("Mine +
+Farm"), the bot's keep first, then by the worth the bot gives the tiles
+(``engine.moonriser.suggest.ranked_keeps``): one choice whatever is kept. Otherwise it is a
+multi-select of the drawn tiles. It is private (the drawn tiles are
 hidden from the others), and after a restart is answered by the game's ``ExpiredPicker`` with a
 fresh one (its custom id has the picker form).
 
@@ -21,9 +25,10 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
 from bot.tables import TableService
-from cogs.moonriser.labels import clip, tile_label
+from cogs.moonriser.labels import clip, tile_label, tile_name
 from db.models import TableRow
 from engine.moonriser.game import GAME
+from engine.moonriser.suggest import ranked_keeps
 
 OPTIONS_MAX = 25
 
@@ -35,6 +40,14 @@ def keep_prompt(state: dict[str, Any], seat: int) -> tuple[list[str], int]:
     view = GAME.view(state, seat)
     drawn = list(view["drawn"])
     return drawn, min(int(view["seats"][seat]["keep"]), len(drawn))
+
+
+def keep_label(tr: Tr, state: dict[str, Any], choice: tuple[str, ...]) -> str:
+    """One tile in full (``tile_label``); several by name and id ("Mine (B03) + Farm (B11)"),
+    which fits a select's 100 characters; the hand picture above shows them whole."""
+    if len(choice) == 1:
+        return tile_label(tr, state, choice[0])
+    return " + ".join(f"{tile_name(tr, state, t)} ({t})" for t in choice)
 
 
 def keep_basis(state: dict[str, Any], seat: int) -> tuple[Any, ...]:
@@ -53,15 +66,25 @@ class KeepPicker(discord.ui.View):
         drawn, keep = keep_prompt(table.state, seat)
         self.drawn, self.keep = drawn, keep
         self.basis = keep_basis(table.state, seat)
+        self.keeps = ranked_keeps(table.state, seat, OPTIONS_MAX)
+        """The whole keeps offered, best first (``[]``: too many, a multi-select of the tiles)."""
+        if self.keeps:
+            options = [
+                discord.SelectOption(label=clip(keep_label(tr, table.state, choice)), value=str(i))
+                for i, choice in enumerate(self.keeps)
+            ]
+        else:
+            options = [
+                discord.SelectOption(label=clip(tile_label(tr, table.state, tile)), value=str(i))
+                for i, tile in enumerate(drawn[:OPTIONS_MAX])
+            ]
+        chosen = 1 if self.keeps else keep
         self.select: discord.ui.Select[KeepPicker] = discord.ui.Select(
             custom_id=picker_id(client, prefix, table.id, "keep"),
             placeholder=tr("moonriser.pick.keep_placeholder", count=keep),
-            min_values=keep,
-            max_values=keep,
-            options=[
-                discord.SelectOption(label=clip(tile_label(tr, table.state, tile)), value=str(i))
-                for i, tile in enumerate(drawn[:OPTIONS_MAX])
-            ],
+            min_values=chosen,
+            max_values=chosen,
+            options=options,
         )
         self.select.callback = self._picked  # type: ignore[method-assign]
         self.add_item(self.select)
@@ -74,7 +97,10 @@ class KeepPicker(discord.ui.View):
 
     async def _picked(self, interaction: discord.Interaction) -> None:
         self.stop()
-        tiles = sorted(self.drawn[int(v)] for v in self.select.values)
+        if self.keeps:
+            tiles = list(self.keeps[int(self.select.values[0])])
+        else:
+            tiles = sorted(self.drawn[int(v)] for v in self.select.values)
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         await run_guarded(
             interaction,

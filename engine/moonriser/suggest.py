@@ -10,9 +10,11 @@ with that tile. Ties go to more VP now, then board order.
 from __future__ import annotations
 
 from engine.core import State
-from engine.moonriser.bot import blind, placement_score
-from engine.moonriser.bot_value import economy
-from engine.moonriser.placement import Context, Placement
+from engine.moonriser.bot import blind, bot_move, placement_score
+from engine.moonriser.bot_value import economy, tile_worth
+from engine.moonriser.content import tiles_of
+from engine.moonriser.placement import Context, Placement, offer_of
+from engine.moonriser.planning import keep_moves
 
 
 def ranked(state: State, seat: int, tile: str, source: str) -> list[Placement]:
@@ -35,3 +37,35 @@ def fields_best_first(ranking: list[Placement]) -> list[str]:
 
 def best_on(ranking: list[Placement], field: str) -> Placement | None:
     return next((p for p in ranking if p.field == field), None)
+
+
+def ranked_offer(state: State, seat: int, limit: int | None = None) -> list[Placement]:
+    """Every placement ``seat`` can pay for now of any tile it may place (hand, then supply),
+    best first by the same value as ``ranked``: the whole moves a placing picker offers first,
+    so the bot's advice is its first option (the first ``limit`` only, when given)."""
+    if state["phase"] != "develop" or state["active"] != seat:
+        return []
+    ctx = Context(blind(state, seat), seat)
+    econ = economy(ctx)
+    found = list(ctx.placements(offer_of(state, seat), scored=True))
+    scores = [placement_score(ctx, econ, p) for p in found]
+    order = sorted(range(len(found)), key=lambda i: (-round(scores[i], 9), -found[i].vp, i))
+    return [found[i] for i in order[:limit]]
+
+
+def ranked_keeps(state: State, seat: int, limit: int | None = None) -> list[tuple[str, ...]]:
+    """The seat's possible keeps (each a sorted choice of its drawn tiles), best first: the
+    bot's keep, then by the worth it gives each tile (``bot.tile_worth``), summed; ``[]`` when
+    the seat has nothing to keep. Only when there are few (``limit``) is listing them useful."""
+    row = state["seats"][seat]
+    count = min(int(row.get("keep", 0)), len(row.get("drawn", ())))
+    if not count:
+        return []
+    choices = [m.args for m in keep_moves(list(row["drawn"]), count)]
+    if limit is not None and len(choices) > limit:
+        return []
+    econ = economy(Context(blind(state, seat), seat))
+    tiles = tiles_of(state)
+    worth = {t: tile_worth(tiles[t], econ) for t in row["drawn"]}
+    advice = bot_move(state, seat, "normal").args
+    return sorted(choices, key=lambda c: (c != advice, -round(sum(worth[t] for t in c), 9), c))
