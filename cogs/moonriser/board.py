@@ -23,6 +23,7 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
 from bot.tables import TableService, over_refusal
+from cogs.moonriser.board_selects import board_selects
 from cogs.moonriser.finish import DiscardPicker, end_or_warn
 from cogs.moonriser.keep import KeepPicker
 from cogs.moonriser.lookup import show_supply
@@ -57,11 +58,12 @@ SIMULTANEOUS = frozenset({"keep", "trade", "end", "convert", "convert_end"})
 
 
 def _up_to_a_placement(state: dict[str, Any], seat: int) -> Iterator[Move]:
-    """The seat's legal moves, stopping at the first placement: the engine lists placements last
-    (there may be thousands), and one is enough to show the Place button."""
+    """The seat's legal moves, stopping at the first placement or keep: the engine lists
+    placements last (there may be thousands), and a big plan has millions of keeps; one is
+    enough to show the button."""
     for move in GAME.legal_moves(state, seat):
         yield move
-        if move.kind == "place":
+        if move.kind in ("place", "keep"):
             return
 
 
@@ -89,14 +91,15 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     if "keep" in kinds:
         actions.append("keep")
     if "plan" in kinds:
-        actions.extend(("plan", "plan_none"))
+        actions.append("plan_none")  # paying is the plan select's (``board_selects``)
         actions.extend(_without_planning(state, waiting[0]))
     if "draw" in kinds:
         draws = {m.notation for m in moves if m.kind == "draw"}
         left = _draws_left(state, waiting[0])
-        if left > 1:
+        if left > 1:  # any other number is the draw select's (``board_selects``)
             actions.extend(a for a, n in DRAW_ALL.items() if f"{n} {left}" in draws)
-        actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in draws)
+        else:
+            actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in draws)
     for kind in ("place", "upgrade", "done"):
         if kind in kinds:
             actions.append(kind)
@@ -115,6 +118,14 @@ async def my_turn(interaction: discord.Interaction, version: int | None = None) 
     """The running table here and the caller's seat, refusing politely if it is not their turn."""
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
     return await service.my_turn(interaction, NAME, version)
+
+
+def default_label(tr: Tr, action: str) -> str:
+    """A button's words when the board does not give them (a "Draw N" button's count is the
+    board's: a button rebuilt from its custom id only needs some label)."""
+    if action in DRAW_ALL:
+        return tr(f"moonriser.button.{action}", count="…")
+    return tr(f"moonriser.button.{action}")
 
 
 class BoardButton(
@@ -145,7 +156,7 @@ class BoardButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or (tr or Tr("en"))(f"moonriser.button.{action}"),
+                label=label or default_label(tr or Tr("en"), action),
                 style=self.STYLES.get(action, discord.ButtonStyle.secondary),
                 custom_id=f"mr:{table_id}:{version}:{action}",
             )
@@ -266,4 +277,6 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
         if action in DRAW_ALL and active is not None:
             label = tr(f"moonriser.button.{action}", count=_draws_left(state, active))
         view.add_item(BoardButton(table.id, table.version, action, tr, label))
+    for select in board_selects(table.id, table.version, state, tr):
+        view.add_item(select)
     return view

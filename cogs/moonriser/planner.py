@@ -29,25 +29,24 @@ PILES = ("basic", "advanced")
 
 
 def plan_choices(state: dict[str, Any], seat: int) -> list[tuple[int, str | None, int, int]]:
-    """``(paid, pile or None, draws, keep)`` of each choice, the bot's first; a pile is offered
-    when it alone can give every draw (``None``: pay now, draw tile by tile)."""
+    """``(paid, pile or None, draws, keep)`` of each choice, the bot's first, then by payment
+    (at most 25: payments of up to 8 blue, 24 tiles); a pile is offered when it alone can give
+    every draw (``None``: pay now, draw tile by tile)."""
     payments = sorted(int(m.args[0]) for m in GAME.legal_moves(state, seat) if m.kind == "plan")
     if not payments:
         raise UserError("moonriser.pick.no_plan")
-    whole: list[tuple[int, str | None, int, int]] = []
-    plain: list[tuple[int, str | None, int, int]] = []
+    found: list[tuple[int, str | None, int, int]] = []
     for paid in payments:
         after, _ = GAME.apply(copy.deepcopy(state), seat, f"plan {paid}")
         row = after["seats"][seat]
         draws, keep = int(row.get("draws_left", 0)), int(row.get("keep", 0))
         if not paid:
-            whole.append((0, None, 0, 0))
+            found.append((0, None, 0, 0))
             continue
-        whole.extend((paid, pile, draws, keep) for pile in PILES if available(after, pile) >= draws)
-        plain.append((paid, None, draws, keep))
+        found.extend((paid, pile, draws, keep) for pile in PILES if available(after, pile) >= draws)
+        found.append((paid, None, draws, keep))
     advice = advised(state, seat)
-    ordered = sorted(whole, key=lambda c: c[:2] != advice) + plain
-    return ordered[:OPTIONS_MAX]
+    return sorted(found, key=lambda c: c[:2] != advice)[:OPTIONS_MAX]
 
 
 def advised(state: dict[str, Any], seat: int) -> tuple[int, str | None]:

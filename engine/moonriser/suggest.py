@@ -9,6 +9,8 @@ with that tile. Ties go to more VP now, then board order.
 
 from __future__ import annotations
 
+from math import comb
+
 from engine.core import State
 from engine.moonriser.bot import blind, bot_move, placement_score
 from engine.moonriser.bot_value import economy, tile_worth
@@ -60,6 +62,8 @@ def ranked_keeps(state: State, seat: int, limit: int | None = None) -> list[tupl
     row = state["seats"][seat]
     count = min(int(row.get("keep", 0)), len(row.get("drawn", ())))
     if not count:
+        return []
+    if limit is not None and comb(len(row["drawn"]), count) > limit * 4:  # a big plan has thousands
         return []
     choices = [m.args for m in keep_moves(list(row["drawn"]), count)]
     if limit is not None and len(choices) > limit:

@@ -236,12 +236,14 @@ async def test_planning_and_drawing_is_one_choice_and_the_hand_picture_asks_what
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me, other = await _to_planning(table)
     logged = len(await table.bot.store.moves(table.table_id))
-    shown = await me.click(table.boards()[-1], label="Plan")
-    assert shown.ephemeral
-    options = [o["label"] for o in select_options(shown.response)]
+    board = table.boards()[-1]
+    assert "Plan" not in labels(board), "paying is the board's select"
+    options = {o["label"]: o["value"] for o in select_options(board)}
     assert "Pay 1 blue: draw 3 Basic, keep 1" in options and "Pay nothing: draw no tiles" in options
     assert "Pay 1 blue: draw 3 one by one, keep 1" in options  # the long way stays open
-    planned = await me.select(shown.response, [str(options.index("Pay 1 blue: draw 3 Basic, keep 1"))])
+    assert await other.select(board, [options["Pay 1 blue: draw 3 Basic, keep 1"]]) is not None
+    assert len(await table.bot.store.moves(table.table_id)) == logged, "only the seat to plan may"
+    planned = await me.select(board, [options["Pay 1 blue: draw 3 Basic, keep 1"]])
     # The moves of the long way (Plan 1, then Draw Basic tapped three times), in one tap.
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
     assert made == ["plan 1", "draw basic", "draw basic", "draw basic"]
@@ -265,14 +267,15 @@ async def test_planning_and_drawing_is_one_choice_and_the_hand_picture_asks_what
     assert not any("You keep:" in m.content for m in kept.followups)
 
 
-async def test_draw_all_button_stores_one_draw_per_tile_like_the_draw_button(simcord_env: Env) -> None:
+async def test_draw_select_and_draw_all_button_store_one_draw_per_tile(simcord_env: Env) -> None:
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me, _other = await _to_planning(table)
-    shown = await me.click(table.boards()[-1], label="Plan")
-    options = [o["label"] for o in select_options(shown.response)]
-    await me.select(shown.response, [str(options.index("Pay 1 blue: draw 3 one by one, keep 1"))])
+    options = {o["label"]: o["value"] for o in select_options(table.boards()[-1])}
+    await me.select(table.boards()[-1], [options["Pay 1 blue: draw 3 one by one, keep 1"]])
     logged = len(await table.bot.store.moves(table.table_id))
-    drew = await me.click(table.boards()[-1], label="Draw Basic")
+    assert "Draw 3 Basic" in labels(table.boards()[-1])
+    drawing = {o["label"]: o["value"] for o in select_options(table.boards()[-1])}
+    drew = await me.select(table.boards()[-1], [drawing["Draw 1 Basic"]])
     assert not [m for m in drew.followups if m.ephemeral], "no private message per drawn tile"
     assert "Draw 2 Basic" in labels(table.boards()[-1])
     drew = await me.click(table.boards()[-1], label="Draw 2 Advanced")
