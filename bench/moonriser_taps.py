@@ -134,6 +134,24 @@ def _labels(message: Any) -> list[str]:
     return labels(message)
 
 
+UPGRADE_SELECT = {
+    (False, ()): "upgrade",
+    (False, ("done",)): "upgradethen",
+    (False, ("done", "end")): "upgradeend",
+    (True, ("done",)): "planupgrade",
+    (True, ("done", "end")): "planupgradeend",
+}
+"""The board's upgrade select for an upgrade (without planning first?) and the moves after it."""
+
+
+def _on_board(board: Any, action: str, value: str) -> str | None:
+    """The custom id of the board's select of ``action`` when it offers ``value``."""
+    for c in _components(board):
+        if "options" in c and c["custom_id"].split(":")[-1] == action:
+            return c["custom_id"] if value in [o["value"] for o in c["options"]] else None
+    return None
+
+
 def private_picker(result: Any) -> tuple[str, Any] | None:
     """The private picker a tap's answer left open for the next decision (the keep select
     with the hand picture, the picker a keep opens): its action and message."""
@@ -216,8 +234,8 @@ async def make(
     if kind == "plan" and args[0] != "0":  # the board's plan select: the payment and its draws
         draws = [m.split()[1] for m in then]
         value = f"{args[0]}:{draws[0] if draws else ''}"
-        if value in _values(board()):
-            return await person.select(board(), [value])
+        if _on_board(board(), "plan", value):
+            return await person.select(board(), [value], custom_id=_on_board(board(), "plan", value))
         assert not then, "a payment of over 8 blue draws tile by tile"
         return await person.slash(thread, "moonriser plan", tokens=int(args[0]))
     if kind == "draw":  # Draw N Basic (the rest from one pile), else the board's draw select
@@ -227,8 +245,9 @@ async def make(
             return await person.click(board(), label=DRAW_ALL[args[0]].format(n=count))
         if count == left:
             return await person.click(board(), label=DRAW[args[0]])
-        if f"{args[0]} {count}" in _values(board()):
-            return await person.select(board(), [f"{args[0]} {count}"])
+        value = f"{args[0]} {count}"
+        if _on_board(board(), "draw", value):
+            return await person.select(board(), [value], custom_id=_on_board(board(), "draw", value))
         return await person.slash(thread, "moonriser draw", pile=args[0], count=count)
     if kind == "convert" and then:
         return await person.click(board(), label="Convert all and end turn")
@@ -250,6 +269,13 @@ async def make(
         return await person.select(shown, chosen)
     if kind == "sell":
         return await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
+    upgrading = UPGRADE_SELECT.get((no_planning, then))
+    private = opened is not None and len(then) < 2  # the picker's selects do not end the turn
+    if kind == "upgrade" and not private and upgrading and _on_board(board(), upgrading, args[0]):
+        return await person.select(board(), [args[0]], custom_id=_on_board(board(), upgrading, args[0]))
+    trading = "tradethen" if then else "trade"
+    if kind in ("trade", "swap") and _on_board(board(), trading, notation):
+        return await person.select(board(), [notation], custom_id=_on_board(board(), trading, notation))
     if kind == "upgrade":  # its picker's second select also produces ("Or upgrade a tile and produce")
         if opened is None:
             label = NO_PLANNING["upgrade"] if no_planning else BUTTON["upgrade"]
@@ -264,15 +290,16 @@ async def make(
         if opened is None:
             opened = (await person.click(board(), label=BUTTON[kind])).response
         keeps = ranked_keeps(state, seat, 25)
-        if keeps:
-            return await person.select(opened, [str(keeps.index(tuple(sorted(args))))])
+        ids = _select_ids(opened)
+        if tuple(sorted(args)) in keeps:
+            return await person.select(opened, [str(keeps.index(tuple(sorted(args))))], custom_id=ids[0])
         drawn = list(GAME.view(state, seat)["drawn"])
         picked: list[str] = []
         for tile in args:
             picked.append(str(next(i for i, t in enumerate(drawn) if t == tile and str(i) not in picked)))
         if max(int(i) for i in picked) >= 25:  # a select shows 25 tiles: the rest by command
             return await person.slash(thread, "moonriser keep", tiles=" ".join(args))
-        return await person.select(opened, picked)
+        return await person.select(opened, picked, custom_id=ids[-1])
     shown = (await person.click(board(), label=BUTTON[kind])).response
     if kind == "base":
         row = (await person.select(shown, [args[0][0]])).response
@@ -293,6 +320,8 @@ class Taps:
     moves: int = 0
     by_tap: Counter[str] = field(default_factory=Counter)
     """The turns' taps by kind of tap (a button's label, a select's placeholder)."""
+    detail: dict[tuple[int, int], list[str]] = field(default_factory=lambda: defaultdict(list))
+    """Each turn's moves (joined when one tap made several) and their taps."""
     by_move: Counter[str] = field(default_factory=Counter)
     """The turns' taps by the kind of the move they made."""
     shortcuts: Counter[str] = field(default_factory=Counter)
@@ -395,7 +424,9 @@ def _then_after(
     if following is None:
         return (), None
     if kind == "upgrade" and following == "done":
-        after, nxt = player.next_of(after, seat, "done")
+        _, nxt = player.next_of(after, seat, "done")
+        if nxt == "end" and ends_quietly(state, seat, notation):
+            return ("done", "end"), None
         return ("done",), nxt
     if kind == "place" and following == "done":
         _, nxt = player.next_of(after, seat, "done")
@@ -472,10 +503,11 @@ async def play_mixed(
         taps.moves += len(made)
         if len(made) > 1:
             taps.shortcuts["+".join(m.split()[0] for m in made)] += 1
-        if "end" in made and phase in ("develop", "trade"):
+        if "end" in made and phase in TURN_PHASES:
             taps.ended += 1
         if phase in TURN_PHASES:
             taps.turns[(state["round"], seat)] += spent
+            taps.detail[(state["round"], seat)].append(f"{'+'.join(m.split()[0] for m in made)}:{spent}")
             taps.by_tap.update(tally)
             taps.by_move[made[0].split()[0] if made[0] != "plan 0" else "plan 0"] += spent
         elif phase == "final":
@@ -527,6 +559,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"by move: {dict(taps.by_move.most_common())}")
     print(f"shortcuts taken (the moves made in one tap: times): {dict(taps.shortcuts)}")
     print(f"setup {taps.setup} taps, last trades {taps.final} taps")
+    if args.progress:
+        for turn, n in sorted(taps.turns.items(), key=lambda t: t[1]):
+            print(f"turn {turn}: {n} taps: {' '.join(taps.detail[turn])}")
     return 0
 
 

@@ -55,21 +55,25 @@ def ranked_offer(state: State, seat: int, limit: int | None = None) -> list[Plac
     return [found[i] for i in order[:limit]]
 
 
+ENUMERATED = 5000
+"""At most this many keeps are ranked (keep 5 of 15 is 3003)."""
+
+
 def ranked_keeps(state: State, seat: int, limit: int | None = None) -> list[tuple[str, ...]]:
     """The seat's possible keeps (each a sorted choice of its drawn tiles), best first: the
-    bot's keep, then by the worth it gives each tile (``bot.tile_worth``), summed; ``[]`` when
-    the seat has nothing to keep. Only when there are few (``limit``) is listing them useful."""
+    bot's keep, then by the worth it gives each tile (``bot.tile_worth``), summed; the first
+    ``limit`` only, when given; ``[]`` when the seat has nothing to keep. A big plan has
+    millions of keeps: beyond ``ENUMERATED`` only the bot's is listed."""
     row = state["seats"][seat]
     count = min(int(row.get("keep", 0)), len(row.get("drawn", ())))
     if not count:
         return []
-    if limit is not None and comb(len(row["drawn"]), count) > limit * 4:  # a big plan has thousands
-        return []
+    advice = bot_move(state, seat, "normal").args
+    if comb(len(row["drawn"]), count) > ENUMERATED:
+        return [advice]
     choices = [m.args for m in keep_moves(list(row["drawn"]), count)]
-    if limit is not None and len(choices) > limit:
-        return []
     econ = economy(Context(blind(state, seat), seat))
     tiles = tiles_of(state)
     worth = {t: tile_worth(tiles[t], econ) for t in row["drawn"]}
-    advice = bot_move(state, seat, "normal").args
-    return sorted(choices, key=lambda c: (c != advice, -round(sum(worth[t] for t in c), 9), c))
+    ordered = sorted(choices, key=lambda c: (c != advice, -round(sum(worth[t] for t in c), 9), c))
+    return ordered[:limit]

@@ -214,9 +214,18 @@ async def test_leaving_a_game_of_three_is_asked_once_more_and_the_others_play_on
     assert row.state["seats"][seat]["resigned"] and row.status == "active"
 
 
-def select_options(message: Any) -> list[dict[str, Any]]:
-    """The options of a message's first select."""
-    return next(c["options"] for c in components(message) if "options" in c)
+def select_options(message: Any, action: str | None = None) -> list[dict[str, Any]]:
+    """The options of a message's first select (of the board's select of ``action``)."""
+    return next(
+        c["options"]
+        for c in components(message)
+        if "options" in c and (action is None or c["custom_id"].split(":")[-1] == action)
+    )
+
+
+def select_id(message: Any, action: str) -> str:
+    """The custom id of the board's select of ``action``."""
+    return next(c["custom_id"] for c in components(message) if c["custom_id"].split(":")[-1] == action)
 
 
 async def _to_planning(table: MoonTable) -> tuple[int, Any, Any]:
@@ -238,12 +247,14 @@ async def test_planning_and_drawing_is_one_choice_and_the_hand_picture_asks_what
     logged = len(await table.bot.store.moves(table.table_id))
     board = table.boards()[-1]
     assert "Plan" not in labels(board), "paying is the board's select"
-    options = {o["label"]: o["value"] for o in select_options(board)}
+    options = {o["label"]: o["value"] for o in select_options(board, "plan")}
     assert "Pay 1 blue: draw 3 Basic, keep 1" in options and "Pay nothing: draw no tiles" in options
     assert "Pay 1 blue: draw 3 one by one, keep 1" in options  # the long way stays open
-    assert await other.select(board, [options["Pay 1 blue: draw 3 Basic, keep 1"]]) is not None
-    assert len(await table.bot.store.moves(table.table_id)) == logged, "only the seat to plan may"
-    planned = await me.select(board, [options["Pay 1 blue: draw 3 Basic, keep 1"]])
+    plan = select_id(board, "plan")
+    refused = await other.select(board, [options["Pay 1 blue: draw 3 Basic, keep 1"]], custom_id=plan)
+    assert refused.ephemeral, "only the seat to plan may"
+    assert len(await table.bot.store.moves(table.table_id)) == logged
+    planned = await me.select(board, [options["Pay 1 blue: draw 3 Basic, keep 1"]], custom_id=plan)
     # The moves of the long way (Plan 1, then Draw Basic tapped three times), in one tap.
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
     assert made == ["plan 1", "draw basic", "draw basic", "draw basic"]
@@ -270,12 +281,16 @@ async def test_planning_and_drawing_is_one_choice_and_the_hand_picture_asks_what
 async def test_draw_select_and_draw_all_button_store_one_draw_per_tile(simcord_env: Env) -> None:
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me, _other = await _to_planning(table)
-    options = {o["label"]: o["value"] for o in select_options(table.boards()[-1])}
-    await me.select(table.boards()[-1], [options["Pay 1 blue: draw 3 one by one, keep 1"]])
+    board = table.boards()[-1]
+    options = {o["label"]: o["value"] for o in select_options(board, "plan")}
+    await me.select(
+        board, [options["Pay 1 blue: draw 3 one by one, keep 1"]], custom_id=select_id(board, "plan")
+    )
     logged = len(await table.bot.store.moves(table.table_id))
     assert "Draw 3 Basic" in labels(table.boards()[-1])
-    drawing = {o["label"]: o["value"] for o in select_options(table.boards()[-1])}
-    drew = await me.select(table.boards()[-1], [drawing["Draw 1 Basic"]])
+    board = table.boards()[-1]
+    drawing = {o["label"]: o["value"] for o in select_options(board, "draw")}
+    drew = await me.select(board, [drawing["Draw 1 Basic"]], custom_id=select_id(board, "draw"))
     assert not [m for m in drew.followups if m.ephemeral], "no private message per drawn tile"
     assert "Draw 2 Basic" in labels(table.boards()[-1])
     drew = await me.click(table.boards()[-1], label="Draw 2 Advanced")

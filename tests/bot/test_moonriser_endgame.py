@@ -30,7 +30,8 @@ async def force(table: MoonTable, state: dict[str, Any]) -> Any:
 
 
 def labels(message: Any) -> list[str]:
-    return [b.label for row in message.components for b in row.children]
+    """The board's button labels (its selects have none)."""
+    return [b.label for row in message.components for b in row.children if hasattr(b, "label")]
 
 
 def response_labels(response: Any) -> list[str]:
