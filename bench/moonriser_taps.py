@@ -42,6 +42,7 @@ from bench.mixed import ADVISED, Mixed
 from bot.picker import paths
 from cogs.moonriser.pickers import PICKERS
 from cogs.moonriser.placing import ends_quietly
+from cogs.moonriser.planner import plan_choices
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import best_on, ranked, ranked_keeps
 from engine.moonriser.trading import convert_allowed, excess
@@ -474,7 +475,9 @@ async def play_mixed(
             after, following = player.next_of(state, seat, notation)
             left = int(after["seats"][seat].get("draws_left", 0))
             drawn = following.split() if following is not None else []
-            if drawn[:1] == ["draw"] and (int(drawn[2]) if len(drawn) > 2 else 1) == left:
+            offered = [c[:2] for c in plan_choices(state, seat)]
+            whole = drawn[:1] == ["draw"] and (int(notation.split()[1]), drawn[1]) in offered
+            if whole and (int(drawn[2]) if len(drawn) > 2 else 1) == left:
                 then = (f"draw {drawn[1]}",) * left
                 made = [notation, *then]
             elif following is not None:
