@@ -23,7 +23,8 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
 from bot.tables import TableService, over_refusal
-from cogs.moonriser.board_selects import board_selects
+from cogs.moonriser.board_selects import PLACE_NEXT, board_selects
+from cogs.moonriser.drawn import open_next
 from cogs.moonriser.finish import DiscardPicker, end_or_warn
 from cogs.moonriser.keep import KeepPicker
 from cogs.moonriser.lookup import show_supply
@@ -209,7 +210,9 @@ class BoardButton(
             )
             return
         if self.action in DIRECT:
-            await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
+            played = await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
+            if played is not None and self.action == "plan_none":
+                await open_next(interaction, played.table, seat, tr, PLACE_NEXT)
             return
         if self.action == "end":
             await end_or_warn(interaction, service, table, seat, tr, PREFIX, expected_version=version)

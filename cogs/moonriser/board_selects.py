@@ -25,6 +25,7 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import paths
 from bot.tables import TableService, over_refusal
+from cogs.moonriser.drawn import open_next
 from cogs.moonriser.labels import clip
 from cogs.moonriser.pickers import PICKERS
 from cogs.moonriser.placing import ends_quietly
@@ -34,6 +35,8 @@ from engine.moonriser.game import GAME
 from engine.moonriser.planning import available
 
 NAME = "moonriser"
+PLACE_NEXT = {"place": "place"}
+"""After an upgrade alone, the Place picker opens when placing is the bot's next move."""
 OPTIONS_MAX = 25
 PILES = ("basic", "advanced")
 
@@ -245,6 +248,8 @@ class BoardSelect(
             raise service.stale(NAME)
         tr = Tr(lang_of(interaction.locale))
         notation, then = decoded(self.action, self.item.values[0], table.state or {}, seat, tr)
-        await service.play(
+        played = await service.play(
             interaction, notation, game=NAME, expected_version=self.version, from_picker=False, then=then
         )
+        if played is not None and self.action == "upgrade":
+            await open_next(interaction, played.table, seat, tr, PLACE_NEXT)

@@ -4,7 +4,9 @@ The tiles drawn are shown once, when the drawing is over, in the one private pic
 already shows the hand, with the keep select under it (the next decision, no Keep button to
 find). After keeping, the next decision's picker opens at once (placing or upgrading, as the
 bot would do next) instead of a "You keep" line; the board's buttons offer everything else.
-A draw with more to draw shows nothing: the Hand button shows the tiles so far.
+A draw with more to draw shows nothing: the Hand button shows the tiles so far. Likewise after
+an upgrade or **Don't plan** on the board, the Place picker opens when placing is the bot's
+next move (``open_next``).
 """
 
 from __future__ import annotations
@@ -44,11 +46,23 @@ async def show_private(
         extra = {"file": file} if file is not None else {}
         await interaction.followup.send(content, view=keeping, ephemeral=True, **extra)
         return True
-    if "moonriser.kept_private" in codes and seat in GAME.to_act(state) and GAME.outcome(state) is None:
-        action = NEXT_PICKER.get(GAME.bot_move(state, seat, "normal").kind)
-        if action is not None:
-            content, shown = open_picker(
-                interaction.client, pickers_of(interaction.client, NAME), table, seat, action, tr
-            )
-            await shown.send(interaction, content)
+    if "moonriser.kept_private" in codes:
+        await open_next(interaction, table, seat, tr, NEXT_PICKER)
     return True
+
+
+async def open_next(
+    interaction: discord.Interaction, table: TableRow, seat: int, tr: Tr, pickers: dict[str, str]
+) -> None:
+    """After the player's own move: the private picker of the bot's next move for the seat, when
+    ``pickers`` names one for its kind (the next decision, one tap nearer)."""
+    state = table.state or {}
+    if seat not in GAME.to_act(state) or GAME.outcome(state) is not None:
+        return
+    action = pickers.get(GAME.bot_move(state, seat, "normal").kind)
+    if action is None:
+        return
+    content, shown = open_picker(
+        interaction.client, pickers_of(interaction.client, NAME), table, seat, action, tr
+    )
+    await shown.send(interaction, content)
