@@ -10,14 +10,16 @@ seat's turn of the main game, from planning to **End turn**; the setup (bases, t
 and the others' last trades are counted apart.
 
 Where the player's next moves are the ones a shortcut adds, the player takes it, and the moves
-stored are those of the long way (asserted after every tap): the Plan select's "Pay n blue:
-draw 3n Basic" (``plan n``, then ``draw basic`` once per tile), **Draw N Basic** (the rest of
-the draws from one pile), the keep select the last draw shows with the hand picture, the next
-picker a keep opens (Place or Upgrade), "Place a tile, no planning" / "Upgrade, no planning"
-(``plan 0`` and the picker), the Place picker's whole placements, **Confirm and produce** /
-**Confirm, produce and end turn**, the Upgrade picker's "… and produce", the Trade picker's
-"… and end your turn" and **Convert all and end turn**. The bot trades one at a time; a run of
-its identical trades is made as one trade of several when the picker lists the amount.
+stored are those of the long way (asserted after every tap): the board's plan select ("Pay n
+blue: draw 3n Basic": ``plan n``, then ``draw basic`` once per tile), its draw select and
+**Draw N Basic** (one ``draw`` per tile), the keep select the last draw shows with the hand
+picture, the picker a keep (or an upgrade, or Don't plan) opens when placing is next, "Place a
+tile, no planning" (``plan 0`` and the picker), the board's upgrade selects (alone, "… and
+produce", "… produce and end your turn", each also without planning in Phase I) and trade
+selects (alone, "… and end your turn"), the Place picker's whole placements, **Confirm and
+produce** / **Confirm, produce and end turn**, and **Convert all and end turn**. The bot trades
+one at a time; a run of its identical trades is made as one trade of several when the picker
+lists the amount.
 
 Printed: ``median taps per turn: N`` (target from issue 34: <= 5) and where the taps go, by
 kind of tap. ``--advised 1`` measures the advice route alone.
@@ -139,6 +141,7 @@ UPGRADE_SELECT = {
     (False, ()): "upgrade",
     (False, ("done",)): "upgradethen",
     (False, ("done", "end")): "upgradeend",
+    (True, ()): "planupgradealone",
     (True, ("done",)): "planupgrade",
     (True, ("done", "end")): "planupgradeend",
 }

@@ -69,10 +69,11 @@ def _up_to_a_placement(state: dict[str, Any], seat: int) -> Iterator[Move]:
 
 
 def _without_planning(state: dict[str, Any], seat: int) -> list[str]:
-    """The Phase II pickers a seat could open right after not planning (``NO_PLANNING``)."""
+    """The Phase II pickers a seat could open right after not planning (``NO_PLANNING``); an
+    upgrade without planning is the board's select (``board_selects``), not a button."""
     after, _ = GAME.apply(copy.deepcopy(state), seat, "plan 0")
     kinds = {move.kind for move in _up_to_a_placement(after, seat)}
-    return [action for action, kind in NO_PLANNING.items() if kind in kinds]
+    return [action for action, kind in NO_PLANNING.items() if kind in kinds and action != "upgrade_now"]
 
 
 def _draws_left(state: dict[str, Any], seat: int) -> int:
@@ -280,6 +281,11 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
         if action in DRAW_ALL and active is not None:
             label = tr(f"moonriser.button.{action}", count=_draws_left(state, active))
         view.add_item(BoardButton(table.id, table.version, action, tr, label))
-    for select in board_selects(table.id, table.version, state, tr):
+    rows = ROWS - (len(actions) + 1 + BUTTONS_PER_ROW - 1) // BUTTONS_PER_ROW  # the Undo button's room kept
+    for select in board_selects(table.id, table.version, state, tr)[: max(rows, 0)]:
         view.add_item(select)
     return view
+
+
+ROWS, BUTTONS_PER_ROW = 5, 5
+"""Discord's rows of components under a message, and buttons in a row (a select fills one)."""

@@ -142,12 +142,13 @@ UPGRADES = {
     "upgrade": ((), ()),
     "upgradethen": ((), ("done",)),
     "upgradeend": ((), ("done", "end")),
+    "planupgradealone": (("plan 0",), ()),
     "planupgrade": (("plan 0",), ("done",)),
     "planupgradeend": (("plan 0",), ("done", "end")),
 }
 """The board's upgrade selects: the moves before the upgrade and after it. In Phase II: the
-upgrade alone, "… and produce", "… produce and end your turn"; in Phase I the same two
-without planning (``plan 0`` first, as **Don't plan**)."""
+upgrade alone, "… and produce", "… produce and end your turn"; in Phase I the same without
+planning (``plan 0`` first, as **Don't plan**)."""
 
 
 def _quiet(state: dict[str, Any], seat: int, notation: str) -> bool:
@@ -251,5 +252,5 @@ class BoardSelect(
         played = await service.play(
             interaction, notation, game=NAME, expected_version=self.version, from_picker=False, then=then
         )
-        if played is not None and self.action == "upgrade":
+        if played is not None and self.action in ("upgrade", "planupgradealone"):
             await open_next(interaction, played.table, seat, tr, PLACE_NEXT)
