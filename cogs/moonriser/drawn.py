@@ -17,6 +17,7 @@ import discord
 
 from bot.i18n import Tr, lang_of
 from bot.picker import open_picker, pickers_of
+from bot.quiet import dismiss
 from cogs.moonriser.keep import KeepPicker
 from cogs.moonriser.pickers import PREFIX
 from cogs.moonriser.private import hand_message
@@ -46,23 +47,25 @@ async def show_private(
         extra = {"file": file} if file is not None else {}
         await interaction.followup.send(content, view=keeping, ephemeral=True, **extra)
         return True
-    if "moonriser.kept_private" in codes:
-        await open_next(interaction, table, seat, tr, NEXT_PICKER)
+    shown = "moonriser.kept_private" in codes and await open_next(interaction, table, seat, tr, NEXT_PICKER)
+    if not shown and interaction.message is None:
+        await dismiss(interaction)  # a command's deferred reply was kept for a private line: none comes
     return True
 
 
 async def open_next(
     interaction: discord.Interaction, table: TableRow, seat: int, tr: Tr, pickers: dict[str, str]
-) -> None:
+) -> bool:
     """After the player's own move: the private picker of the bot's next move for the seat, when
-    ``pickers`` names one for its kind (the next decision, one tap nearer)."""
+    ``pickers`` names one for its kind (the next decision, one tap nearer); whether it opened."""
     state = table.state or {}
     if seat not in GAME.to_act(state) or GAME.outcome(state) is not None:
-        return
+        return False
     action = pickers.get(GAME.bot_move(state, seat, "normal").kind)
     if action is None:
-        return
+        return False
     content, shown = open_picker(
         interaction.client, pickers_of(interaction.client, NAME), table, seat, action, tr
     )
     await shown.send(interaction, content)
+    return True
