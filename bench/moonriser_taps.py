@@ -46,7 +46,7 @@ from cogs.moonriser.pickers import PICKERS
 from cogs.moonriser.placing import ends_quietly
 from cogs.moonriser.planner import plan_choices
 from engine.moonriser.game import GAME
-from engine.moonriser.suggest import best_on, ranked, ranked_keeps
+from engine.moonriser.suggest import best_on, ranked, ranked_discards, ranked_keeps
 from engine.moonriser.trading import convert_allowed, excess
 
 TARGET = 5
@@ -266,11 +266,15 @@ async def make(
     if kind == "discard":  # over the hand limit the board offers one multi-select of the excess
         label = next(b for b in _labels(board()) if b.startswith("Discard"))
         shown = (await person.click(board(), label=label)).response
+        ways = ranked_discards(state, seat, 25) if excess(state, seat) > 1 else []
+        if tuple(sorted(args)) in ways:  # the suggested discards, above the tiles
+            way = str(ways.index(tuple(sorted(args))))
+            return await person.select(shown, [way], custom_id=_select_ids(shown)[0])
         hand = list(GAME.view(state, seat)["hand"])
         chosen: list[str] = []
         for tile in args:
             chosen.append(str(next(i for i, t in enumerate(hand) if t == tile and str(i) not in chosen)))
-        return await person.select(shown, chosen)
+        return await person.select(shown, chosen, custom_id=_select_ids(shown)[-1])
     if kind == "sell":
         return await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
     upgrading = UPGRADE_SELECT.get((no_planning, then))

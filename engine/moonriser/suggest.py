@@ -9,14 +9,18 @@ with that tile. Ties go to more VP now, then board order.
 
 from __future__ import annotations
 
+import copy
+from itertools import combinations
 from math import comb
 
 from engine.core import State
 from engine.moonriser.bot import blind, bot_move, placement_score
 from engine.moonriser.bot_value import economy, tile_worth
 from engine.moonriser.content import tiles_of
+from engine.moonriser.notation import DISCARD
 from engine.moonriser.placement import Context, Placement, offer_of
 from engine.moonriser.planning import keep_moves
+from engine.moonriser.trading import excess
 
 
 def ranked(state: State, seat: int, tile: str, source: str) -> list[Placement]:
@@ -76,4 +80,33 @@ def ranked_keeps(state: State, seat: int, limit: int | None = None) -> list[tupl
     tiles = tiles_of(state)
     worth = {t: tile_worth(tiles[t], econ) for t in row["drawn"]}
     ordered = sorted(choices, key=lambda c: (c != advice, -round(sum(worth[t] for t in c), 9), c))
+    return ordered[:limit]
+
+
+def ranked_discards(state: State, seat: int, limit: int | None = None) -> list[tuple[str, ...]]:
+    """The seat's ways down to the hand limit (each a sorted choice of exactly the excess of its
+    hand), best first: the bot's own discards, then the tiles the bot values least, summed;
+    ``[]`` within the limit. Beyond ``ENUMERATED`` choices only the bot's is listed."""
+    from engine.moonriser.game import GAME  # the game imports the bot this module reads
+
+    over = excess(state, seat)
+    if not over:
+        return []
+    after = copy.deepcopy(state)
+    advice: list[str] = []
+    while len(advice) < over:
+        move = bot_move(after, seat, "normal")
+        if move.kind != DISCARD:
+            return []
+        advice.extend(move.args)
+        after, _ = GAME.apply(after, seat, move.notation)
+    best = tuple(sorted(advice[:over]))
+    hand = list(state["seats"][seat]["hand"])
+    if comb(len(hand), over) > ENUMERATED:
+        return [best]
+    econ = economy(Context(blind(state, seat), seat))
+    tiles = tiles_of(state)
+    worth = {t: tile_worth(tiles[t], econ) for t in hand}
+    choices = list(dict.fromkeys(tuple(sorted(c)) for c in combinations(hand, over)))
+    ordered = sorted(choices, key=lambda c: (c != best, round(sum(worth[t] for t in c), 9), c))
     return ordered[:limit]
