@@ -42,6 +42,7 @@ from typing import Any
 
 from bench.mixed import ADVISED, Mixed
 from bot.picker import paths
+from cogs.moonriser.board_selects import SUGGESTED, suggested_trades
 from cogs.moonriser.pickers import PICKERS
 from cogs.moonriser.placing import ends_quietly
 from cogs.moonriser.planner import plan_choices
@@ -305,7 +306,7 @@ async def make(
         picked: list[str] = []
         for tile in args:
             picked.append(str(next(i for i, t in enumerate(drawn) if t == tile and str(i) not in picked)))
-        if max(int(i) for i in picked) >= 25:  # a select shows 25 tiles: the rest by command
+        if max(int(i) for i in picked) >= 25 or len(ids) < 2:  # a select shows 25 tiles: the rest by command
             return await person.slash(thread, "moonriser keep", tiles=" ".join(args))
         return await person.select(opened, picked, custom_id=ids[-1])
     shown = (await person.click(board(), label=BUTTON[kind])).response
@@ -410,6 +411,9 @@ class Player:
         chosen = self.mixed.choose(advice, legal)
         if chosen.split()[0] == "discard" and over and len(chosen.split()) - 1 != over:
             chosen = discard_run(state, seat, over)
+        if chosen == advice and chosen.split()[0] == "trade" and state["phase"] == "trade":
+            if len(suggested_trades(state, seat)) > 1:  # the trade select's "Suggested: …"
+                return SUGGESTED
         if chosen == advice and chosen.split()[0] == "trade":
             chosen = listed_trade(state, seat, trade_run(state, seat, chosen, grouped=False)[0][0])
         return chosen
@@ -469,6 +473,20 @@ async def play_mixed(
             print(f"round {state['round']} seat {seat} {state['phase']}: {notation}", file=sys.stderr)
         phase, kind = state["phase"], notation.split()[0]
         made = [notation]
+        if notation == SUGGESTED:  # the bot's trades in one choice (and End when the player ends)
+            run = suggested_trades(state, seat)
+            after = copy.deepcopy(state)
+            for trade in run:
+                after, _ = GAME.apply(after, seat, trade)
+            following = player.choose(after, seat) if GAME.to_act(after)[:1] == [seat] else None
+            ends = not convert_allowed(state, seat) and not excess(state, seat)
+            made = [*run, "end"] if following == "end" and ends else run
+            if following is not None and made[-1] != "end":
+                queued[seat] = following
+            custom_id = _on_board(
+                table.boards()[-1], "tradethen" if made[-1] == "end" else "trade", SUGGESTED
+            )
+            assert custom_id is not None, "the board offers the bot's trades"
         then: tuple[str, ...] = ()
         no_planning = False
         if notation == "plan 0":
@@ -500,7 +518,10 @@ async def play_mixed(
         tally: Counter[str] = Counter()
         person = Tapper(await table.person_at(seat), tally)
         board = lambda: table.boards()[-1]  # noqa: E731
-        result = await make(person, table.thread, board, state, seat, notation, then, no_planning, use)
+        if notation == SUGGESTED:
+            result = await person.select(table.boards()[-1], [SUGGESTED], custom_id=custom_id)
+        else:
+            result = await make(person, table.thread, board, state, seat, notation, then, no_planning, use)
         found = private_picker(result)
         if found is not None:
             opened[seat] = found

@@ -26,11 +26,11 @@ from bot.i18n import Tr, lang_of
 from bot.picker import paths
 from bot.tables import TableService, over_refusal
 from cogs.moonriser.drawn import open_next
-from cogs.moonriser.labels import clip
+from cogs.moonriser.labels import clip, tokens_words
 from cogs.moonriser.pickers import PICKERS
 from cogs.moonriser.placing import ends_quietly
 from cogs.moonriser.planner import choice_label, plan_choices, plan_moves
-from cogs.moonriser.quotes import upgrade_costs
+from cogs.moonriser.quotes import trade_terms, upgrade_costs
 from engine.moonriser.game import GAME
 from engine.moonriser.planning import available
 
@@ -79,6 +79,14 @@ def decoded(action: str, value: str, state: dict[str, Any], seat: int, tr: Tr) -
         moves = (*before, f"upgrade {value}", *then)
         return moves[0], moves[1:]
     picker = action.removesuffix(THEN)
+    if picker == "trade" and value == SUGGESTED:
+        run = suggested_trades(state, seat)
+        if len(run) < 2:
+            raise UserError("errors.not_allowed")
+        spec = PICKERS.specs[picker]
+        finishing = spec.and_then(tr, state, seat) if spec.and_then is not None else None
+        ending = finishing[1] if action.endswith(THEN) and finishing is not None else ()
+        return run[0], (*run[1:], *ending)
     if picker in PICKED.values():
         notation = picker_paths(picker, state, seat).get((value,))
         if notation is None:
@@ -115,6 +123,43 @@ def picker_paths(action: str, state: dict[str, Any], seat: int) -> dict[tuple[st
     return paths(PICKERS, PICKERS.specs[action], state, seat)
 
 
+SUGGESTED = "suggested"
+"""The trade selects' first option when the bot would make several trades: all of them."""
+
+
+def suggested_trades(state: dict[str, Any], seat: int) -> list[str]:
+    """The bot's trades from here, in order, until its next move is no trade (at most 12)."""
+    run: list[str] = []
+    after = copy.deepcopy(state)
+    while len(run) < 12 and after["phase"] == state["phase"] and GAME.to_act(after)[:1] == [seat]:
+        move = GAME.bot_move(after, seat, "normal")
+        if move.kind != "trade":
+            break
+        run.append(move.notation)
+        after, _ = GAME.apply(after, seat, move.notation)
+    return run
+
+
+def suggested_option(tr: Tr, state: dict[str, Any], seat: int) -> discord.SelectOption | None:
+    """ "Suggested: give 8 green + 4 blue, get 3 red" when the bot would make several trades."""
+    run = suggested_trades(state, seat)
+    if len(run) < 2:
+        return None
+    paid: dict[str, int] = {}
+    got: dict[str, int] = {}
+    after = copy.deepcopy(state)
+    for notation in run:
+        give, get, _ = trade_terms(after, seat, notation)
+        for colour, n in give.items():
+            paid[colour] = paid.get(colour, 0) + n
+        for colour, n in get.items():
+            got[colour] = got.get(colour, 0) + n
+        after, _ = GAME.apply(after, seat, notation)
+    label = tr("moonriser.pick.trade_suggested", paid=tokens_words(tr, paid), gained=tokens_words(tr, got))
+    described = tr("moonriser.pick.trade_times", count=len(run))
+    return discord.SelectOption(label=clip(label), value=SUGGESTED, description=described)
+
+
 def picker_selects(
     table_id: int, version: int, state: dict[str, Any], seat: int, tr: Tr, action: str
 ) -> list[BoardSelect]:
@@ -125,7 +170,10 @@ def picker_selects(
     if not found or any(len(p) != 1 for p in found):
         return []
     tokens = list(dict.fromkeys(p[0] for p in found))
-    options = [o for o in spec.labels(tr, state, seat, (), tokens) if o.value in tokens][:OPTIONS_MAX]
+    options = [o for o in spec.labels(tr, state, seat, (), tokens) if o.value in tokens]
+    suggested = suggested_option(tr, state, seat) if action == "trade" and state["phase"] == "trade" else None
+    options = ([suggested] if suggested is not None else []) + options
+    options = options[:OPTIONS_MAX]
     if not options:
         return []
     selects = [BoardSelect(table_id, version, action, options, spec.placeholder(tr, ()))]

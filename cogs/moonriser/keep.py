@@ -84,7 +84,7 @@ class KeepPicker(discord.ui.View):
         self.add_item(self.select)
         self.tiles: discord.ui.Select[KeepPicker] | None = None
         """With more keeps than fit, a multi-select of the tiles below the best keeps."""
-        if not listed:
+        if not listed and keep <= OPTIONS_MAX:  # keeping over 25 is the /moonriser keep command's
             self.tiles = discord.ui.Select(
                 custom_id=picker_id(client, prefix, table.id, "keep"),
                 placeholder=tr("moonriser.pick.keep_placeholder", count=keep),

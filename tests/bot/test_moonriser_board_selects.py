@@ -14,6 +14,7 @@ from engine.moonriser.suggest import ranked_offer
 from tests.bot.marsbot_table import components
 from tests.bot.moonriser_table import MoonTable, play
 from tests.bot.test_moonriser_discord import to_development
+from tests.bot.test_moonriser_endgame import force
 
 
 def board_select(message: Any, action: str) -> dict[str, Any]:
@@ -84,3 +85,24 @@ async def test_the_place_picker_offers_the_bots_placement_first_and_confirm_buil
     assert preview.attachments[0].filename == "preview.png"
     await me.click(preview, label="Confirm")
     assert (await table.bot.store.moves(table.table_id))[-1].notation == options[0]["value"]
+
+
+async def test_the_bots_trades_are_one_choice_that_stores_each_trade_in_order(simcord_env: Env) -> None:
+    """Seed 11, round 9: the bot trades blue, green, blue into red one at a time; the board's
+    "Suggested" trade makes them all (and "… and end your turn" then ends), the moves of making
+    each trade in turn."""
+    trader = 0
+    state = GAME.new(4, {}, seed=11)
+    while not (state["round"] == 9 and state["phase"] == "trade" and GAME.to_act(state) == [trader]):
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, GAME.bot_move(state, seat, "normal"))
+    table = await MoonTable.open(simcord_env, players=4, seed=11)
+    board = await force(table, state)
+    me = await table.person_at(trader)
+    logged = len(await table.bot.store.moves(table.table_id))
+    select = board_select(board, "tradethen")
+    assert select["options"][0]["value"] == "suggested"
+    assert select["options"][0]["label"].startswith("Suggested: give ")
+    await me.select(board, ["suggested"], custom_id=select["custom_id"])
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
+    assert made == ["trade blue red", "trade green red", "trade blue red", "end"]
