@@ -136,7 +136,36 @@ async def look(store: Store, engine: Game, table_id: int, seat: int) -> Looked:
     if replayed is not None and _plain(replayed.end) != table.state:
         replayed = None
     found = Stop(NO_REPLAY) if replayed is None else plan_undo(replayed, steps, seat)
+    if isinstance(found, Plan) and replayed is not None:
+        found = whole_shortcut(found, moves, replayed)
     return Looked(table, moves, steps, replayed, found)
+
+
+def whole_shortcut(plan: Plan, moves: Sequence[MoveRow], replayed: Replayed) -> Plan | Stop:
+    """``plan`` widened to the whole shortcut its first move belongs to: the moves one tap made
+    together ("Confirm and produce": the placement, then ``done``) are one step, taken back
+    together (issue 34). They were committed at once by one interaction: the first carries its
+    id, the others none, the same seat, source and instant. A move of it that may not be taken
+    back stops the whole step."""
+    start = plan.keep
+
+    def joined(i: int) -> bool:
+        later, earlier = moves[i], moves[i - 1]
+        return (
+            later.interaction_id is None
+            and later.source == earlier.source == "player"
+            and later.seat == earlier.seat
+            and later.created_at == earlier.created_at
+        )
+
+    while start > 0 and joined(start):
+        start -= 1
+    if start == plan.keep:
+        return plan
+    reason = next((replayed.stops[i] for i in range(start, plan.keep) if replayed.stops[i] is not None), None)
+    if reason is not None:
+        return Stop(reason, moves[start].seat)
+    return Plan(keep=start, state=replayed.states[start])
 
 
 async def commit(

@@ -22,14 +22,14 @@ def test_quick_render_benchmark_prints_the_supply_and_tile_pictures_against_a_bl
     assert out.count("baseline: blank PNG encode") == 5
 
 
-def test_quick_taps_benchmark_plays_by_buttons_and_counts_taps_per_turn(
+def test_quick_taps_benchmark_plays_by_buttons_with_a_mixed_player_and_says_where_taps_go(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from bench.moonriser_taps import main
 
     assert main(["--quick"]) == 0
     out = capsys.readouterr().out
-    assert "a 2-seat game, seed 11: 6 turns" in out
-    found = re.search(r"taps per turn: median ([\d.]+)  target <= 6", out)
-    assert found and float(found[1]) <= 6
-    assert re.search(r"the same moves by the flow before issue 27: median [\d.]+", out)
+    assert re.search(r"a 2-seat game, seed 11, 65% of moves the bot's advice: 6 turns", out)
+    found = re.search(r"^median taps per turn: ([\d.]+)$", out, re.MULTILINE)
+    assert found and float(found[1]) <= 5
+    assert re.search(r"taps by kind of tap:\n +\d+ +[\d.]+/turn  (button|select) ", out)

@@ -23,10 +23,13 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
 from bot.tables import TableService, over_refusal
+from cogs.moonriser.board_selects import PLACE_NEXT, board_selects
+from cogs.moonriser.drawn import open_next
 from cogs.moonriser.finish import DiscardPicker, end_or_warn
 from cogs.moonriser.keep import KeepPicker
 from cogs.moonriser.lookup import show_supply
 from cogs.moonriser.pickers import PREFIX
+from cogs.moonriser.planner import PlanPicker
 from cogs.moonriser.private import show_hand
 from db.models import TableRow
 from engine.core import Move
@@ -42,6 +45,9 @@ DIRECT = {
     "convert": "convert",
 }
 """Buttons that play a move at once."""
+DRAW_ALL = {"draw_basic_all": "draw basic", "draw_advanced_all": "draw advanced"}
+"""Buttons that draw every tile still to draw from one pile in one tap: one ``draw <pile>`` per
+tile (the moves of the Draw button tapped that often), then the keep select with the hand."""
 AND_END = {"convert_end": "convert"}
 """Buttons that play a move and then ``end`` in one tap (``TableService.play``'s ``then``, both or
 neither): **Convert all and end turn**, the usual last tap of a player's game."""
@@ -53,19 +59,25 @@ SIMULTANEOUS = frozenset({"keep", "trade", "end", "convert", "convert_end"})
 
 
 def _up_to_a_placement(state: dict[str, Any], seat: int) -> Iterator[Move]:
-    """The seat's legal moves, stopping at the first placement: the engine lists placements last
-    (there may be thousands), and one is enough to show the Place button."""
+    """The seat's legal moves, stopping at the first placement or keep: the engine lists
+    placements last (there may be thousands), and a big plan has millions of keeps; one is
+    enough to show the button."""
     for move in GAME.legal_moves(state, seat):
         yield move
-        if move.kind == "place":
+        if move.kind in ("place", "keep"):
             return
 
 
 def _without_planning(state: dict[str, Any], seat: int) -> list[str]:
-    """The Phase II pickers a seat could open right after not planning (``NO_PLANNING``)."""
+    """The Phase II pickers a seat could open right after not planning (``NO_PLANNING``); an
+    upgrade without planning is the board's select (``board_selects``), not a button."""
     after, _ = GAME.apply(copy.deepcopy(state), seat, "plan 0")
     kinds = {move.kind for move in _up_to_a_placement(after, seat)}
-    return [action for action, kind in NO_PLANNING.items() if kind in kinds]
+    return [action for action, kind in NO_PLANNING.items() if kind in kinds and action != "upgrade_now"]
+
+
+def _draws_left(state: dict[str, Any], seat: int) -> int:
+    return int(state["seats"][seat].get("draws_left", 0))
 
 
 def actions_for(state: dict[str, Any]) -> list[str]:
@@ -81,11 +93,15 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     if "keep" in kinds:
         actions.append("keep")
     if "plan" in kinds:
-        actions.extend(("plan", "plan_none"))
+        actions.append("plan_none")  # paying is the plan select's (``board_selects``)
         actions.extend(_without_planning(state, waiting[0]))
     if "draw" in kinds:
         draws = {m.notation for m in moves if m.kind == "draw"}
-        actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in draws)
+        left = _draws_left(state, waiting[0])
+        if left > 1:  # any other number is the draw select's (``board_selects``)
+            actions.extend(a for a, n in DRAW_ALL.items() if f"{n} {left}" in draws)
+        else:
+            actions.extend(a for a in ("draw_basic", "draw_advanced") if DIRECT[a] in draws)
     for kind in ("place", "upgrade", "done"):
         if kind in kinds:
             actions.append(kind)
@@ -106,6 +122,14 @@ async def my_turn(interaction: discord.Interaction, version: int | None = None) 
     return await service.my_turn(interaction, NAME, version)
 
 
+def default_label(tr: Tr, action: str) -> str:
+    """A button's words when the board does not give them (a "Draw N" button's count is the
+    board's: a button rebuilt from its custom id only needs some label)."""
+    if action in DRAW_ALL:
+        return tr(f"moonriser.button.{action}", count="…")
+    return tr(f"moonriser.button.{action}")
+
+
 class BoardButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mr:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)",
@@ -118,6 +142,8 @@ class BoardButton(
         "plan": discord.ButtonStyle.primary,
         "draw_basic": discord.ButtonStyle.primary,
         "draw_advanced": discord.ButtonStyle.primary,
+        "draw_basic_all": discord.ButtonStyle.success,
+        "draw_advanced_all": discord.ButtonStyle.success,
         "place": discord.ButtonStyle.success,
         "upgrade": discord.ButtonStyle.primary,
         "place_now": discord.ButtonStyle.success,
@@ -132,7 +158,7 @@ class BoardButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or (tr or Tr("en"))(f"moonriser.button.{action}"),
+                label=label or default_label(tr or Tr("en"), action),
                 style=self.STYLES.get(action, discord.ButtonStyle.secondary),
                 custom_id=f"mr:{table_id}:{version}:{action}",
             )
@@ -172,13 +198,22 @@ class BoardButton(
             content, shown = open_picker(interaction.client, pickers, table, seat, action, tr)
             await shown.send(interaction, content)
             return
+        if self.action in DRAW_ALL:
+            left = _draws_left(table.state or {}, seat)
+            again = (DRAW_ALL[self.action],) * (left - 1)
+            await service.play(
+                interaction, DRAW_ALL[self.action], game=NAME, expected_version=version, then=again
+            )
+            return
         if self.action in AND_END:
             await service.play(
                 interaction, AND_END[self.action], game=NAME, expected_version=version, then=("end",)
             )
             return
         if self.action in DIRECT:
-            await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
+            played = await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
+            if played is not None and self.action == "plan_none":
+                await open_next(interaction, played.table, seat, tr, PLACE_NEXT)
             return
         if self.action == "end":
             await end_or_warn(interaction, service, table, seat, tr, PREFIX, expected_version=version)
@@ -193,7 +228,7 @@ class BoardButton(
         await shown.send(interaction, content)
 
 
-SELECTS: dict[str, Any] = {"keep": KeepPicker, "discard": DiscardPicker}
+SELECTS: dict[str, Any] = {"keep": KeepPicker, "discard": DiscardPicker, "plan": PlanPicker}
 """Board actions answered by a multi-select of their own, not by the step picker."""
 
 
@@ -243,5 +278,14 @@ def board_view(table: TableRow, tr: Tr) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for action in actions:
         label = tr("moonriser.button.discard_excess", count=over) if action == "discard" and over else None
+        if action in DRAW_ALL and active is not None:
+            label = tr(f"moonriser.button.{action}", count=_draws_left(state, active))
         view.add_item(BoardButton(table.id, table.version, action, tr, label))
+    rows = ROWS - (len(actions) + 1 + BUTTONS_PER_ROW - 1) // BUTTONS_PER_ROW  # the Undo button's room kept
+    for select in board_selects(table.id, table.version, state, tr)[: max(rows, 0)]:
+        view.add_item(select)
     return view
+
+
+ROWS, BUTTONS_PER_ROW = 5, 5
+"""Discord's rows of components under a message, and buttons in a row (a select fills one)."""

@@ -24,6 +24,8 @@ from bot.lobby import open_lobby
 from bot.tables import GameAdapter, TableService
 from cogs.moonriser.alt_text import alt_texts, gone
 from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
+from cogs.moonriser.board_selects import BoardSelect
+from cogs.moonriser.drawn import show_private
 from cogs.moonriser.finish import end_or_warn
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
 from cogs.moonriser.lookup import folded, show_tile, tile_choices
@@ -77,6 +79,7 @@ class Moonriser(
                 alt_text=alt_texts,
                 gone=gone,
                 pickers=PICKERS,
+                show_private=show_private,
             )
         )
 
@@ -504,5 +507,5 @@ class Moonriser(
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(BoardButton, ExpiredPicker)
+    bot.add_dynamic_items(BoardButton, BoardSelect, ExpiredPicker)
     await bot.add_cog(Moonriser(bot))

@@ -20,11 +20,13 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
 from bot.tables import TableService
+from cogs.moonriser.keep import keep_label
 from cogs.moonriser.labels import clip, tile_label, tokens_words
 from db.models import TableRow
 from engine.moonriser.content import TOKENS
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import SELL_COUNT
+from engine.moonriser.suggest import ranked_discards
 from engine.moonriser.trading import HAND_LIMIT, STANDARD_RATE, convert_allowed, convertible, excess
 
 OPTIONS_MAX = 25
@@ -111,7 +113,23 @@ class DiscardPicker(discord.ui.View):
             ],
         )
         self.select.callback = self._picked  # type: ignore[method-assign]
+        self.ways = ranked_discards(table.state, seat, OPTIONS_MAX) if self.over > 1 else []
+        """Over the limit by several tiles: whole discards, the bot's first, above the tiles."""
+        if self.ways:
+            self.best: discord.ui.Select[DiscardPicker] = discord.ui.Select(
+                custom_id=picker_id(client, prefix, table.id, "discard"),
+                placeholder=clip(tr("moonriser.pick.discard_best_placeholder")),
+                options=[
+                    discord.SelectOption(label=clip(keep_label(tr, table.state, way)), value=str(i))
+                    for i, way in enumerate(self.ways)
+                ],
+            )
+            self.best.callback = self._picked_way  # type: ignore[method-assign]
+            self.add_item(self.best)
         self.add_item(self.select)
+
+    async def _picked_way(self, interaction: discord.Interaction) -> None:
+        await self._discard(interaction, list(self.ways[int(self.best.values[0])]))
 
     def prompt(self) -> str:
         if self.over:
@@ -123,8 +141,10 @@ class DiscardPicker(discord.ui.View):
         return interaction.user.id == self.table.user_at(self.seat)
 
     async def _picked(self, interaction: discord.Interaction) -> None:
+        await self._discard(interaction, sorted(self.hand[int(v)] for v in self.select.values))
+
+    async def _discard(self, interaction: discord.Interaction, tiles: list[str]) -> None:
         self.stop()
-        tiles = sorted(self.hand[int(v)] for v in self.select.values)
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         await run_guarded(
             interaction,

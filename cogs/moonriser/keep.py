@@ -1,7 +1,11 @@
 """Choosing the tiles to keep: one private multi-select of the drawn tiles (keep exactly N).
 
 The shared picker decides one token at a time; keeping 3 of 9 tiles is one decision, so it
-has a select of its own that plays ``keep …`` at once. It is private (the drawn tiles are
+has a select of its own that plays ``keep …`` at once. It offers whole keeps ("Mine + Farm"),
+the bot's keep first, then by the worth the bot gives the tiles
+(``engine.moonriser.suggest.ranked_keeps``): when all fit (at most 25: keep 1 of 3, 2 of 6,
+3 of 5) one choice whatever is kept; otherwise the best 25, and under them a multi-select of
+the drawn tiles for any other keep. It is private (the drawn tiles are
 hidden from the others), and after a restart is answered by the game's ``ExpiredPicker`` with a
 fresh one (its custom id has the picker form).
 
@@ -13,6 +17,7 @@ the others kept meanwhile, and refused only when the seat's own tiles changed.
 
 from __future__ import annotations
 
+from math import comb
 from typing import Any
 
 import discord
@@ -21,9 +26,10 @@ from bot.errors import UserError, run_guarded
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
 from bot.tables import TableService
-from cogs.moonriser.labels import clip, tile_label
+from cogs.moonriser.labels import clip, tile_label, tile_name
 from db.models import TableRow
 from engine.moonriser.game import GAME
+from engine.moonriser.suggest import ranked_keeps
 
 OPTIONS_MAX = 25
 
@@ -35,6 +41,14 @@ def keep_prompt(state: dict[str, Any], seat: int) -> tuple[list[str], int]:
     view = GAME.view(state, seat)
     drawn = list(view["drawn"])
     return drawn, min(int(view["seats"][seat]["keep"]), len(drawn))
+
+
+def keep_label(tr: Tr, state: dict[str, Any], choice: tuple[str, ...]) -> str:
+    """One tile in full (``tile_label``); several by name and id ("Mine (B03) + Farm (B11)"),
+    which fits a select's 100 characters; the hand picture above shows them whole."""
+    if len(choice) == 1:
+        return tile_label(tr, state, choice[0])
+    return " + ".join(f"{tile_name(tr, state, t)} ({t})" for t in choice)
 
 
 def keep_basis(state: dict[str, Any], seat: int) -> tuple[Any, ...]:
@@ -53,18 +67,36 @@ class KeepPicker(discord.ui.View):
         drawn, keep = keep_prompt(table.state, seat)
         self.drawn, self.keep = drawn, keep
         self.basis = keep_basis(table.state, seat)
+        self.keeps = ranked_keeps(table.state, seat, OPTIONS_MAX)
+        """The whole keeps offered, best first: all of them when they fit in one select."""
+        listed = comb(len(drawn), keep) <= OPTIONS_MAX
         self.select: discord.ui.Select[KeepPicker] = discord.ui.Select(
             custom_id=picker_id(client, prefix, table.id, "keep"),
-            placeholder=tr("moonriser.pick.keep_placeholder", count=keep),
-            min_values=keep,
-            max_values=keep,
+            placeholder=tr("moonriser.pick.keep_placeholder", count=keep)
+            if listed
+            else tr("moonriser.pick.keep_best_placeholder"),
             options=[
-                discord.SelectOption(label=clip(tile_label(tr, table.state, tile)), value=str(i))
-                for i, tile in enumerate(drawn[:OPTIONS_MAX])
+                discord.SelectOption(label=clip(keep_label(tr, table.state, choice)), value=str(i))
+                for i, choice in enumerate(self.keeps)
             ],
         )
         self.select.callback = self._picked  # type: ignore[method-assign]
         self.add_item(self.select)
+        self.tiles: discord.ui.Select[KeepPicker] | None = None
+        """With more keeps than fit, a multi-select of the tiles below the best keeps."""
+        if not listed and keep <= OPTIONS_MAX:  # keeping over 25 is the /moonriser keep command's
+            self.tiles = discord.ui.Select(
+                custom_id=picker_id(client, prefix, table.id, "keep"),
+                placeholder=tr("moonriser.pick.keep_placeholder", count=keep),
+                min_values=keep,
+                max_values=keep,
+                options=[
+                    discord.SelectOption(label=clip(tile_label(tr, table.state, tile)), value=str(i))
+                    for i, tile in enumerate(drawn[:OPTIONS_MAX])
+                ],
+            )
+            self.tiles.callback = self._picked_tiles  # type: ignore[method-assign]
+            self.add_item(self.tiles)
 
     def prompt(self) -> str:
         return self.tr("moonriser.pick.keep_prompt", count=self.keep, drawn=len(self.drawn))
@@ -73,8 +105,14 @@ class KeepPicker(discord.ui.View):
         return interaction.user.id == self.table.user_at(self.seat)
 
     async def _picked(self, interaction: discord.Interaction) -> None:
+        await self._keep(interaction, list(self.keeps[int(self.select.values[0])]))
+
+    async def _picked_tiles(self, interaction: discord.Interaction) -> None:
+        assert self.tiles is not None
+        await self._keep(interaction, sorted(self.drawn[int(v)] for v in self.tiles.values))
+
+    async def _keep(self, interaction: discord.Interaction, tiles: list[str]) -> None:
         self.stop()
-        tiles = sorted(self.drawn[int(v)] for v in self.select.values)
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         await run_guarded(
             interaction,

@@ -23,6 +23,7 @@ from engine.core import Move, State
 from engine.moonriser.content import TOKENS
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import TRADE
+from engine.moonriser.suggest import ranked_offer
 from engine.moonriser.trading import convert_allowed, excess, rates
 
 PREFIX = "mrp"
@@ -37,8 +38,10 @@ def base_steps(move: Move) -> Iterable[Chosen]:
 
 
 def place_steps(move: Move) -> Iterable[Chosen]:
+    """Tile, row, field, rotation; or the whole placement in one choice (``place_labels`` lists
+    the best few whole placements first)."""
     tile, field, rotation, source = move.args
-    return ((f"{tile}@{source}", row_of(field), field, rotation),)
+    return ((f"{tile}@{source}", row_of(field), field, rotation), (move.notation,))
 
 
 def whole_field(move: Move) -> Iterable[Chosen]:
@@ -91,14 +94,17 @@ def place_labels(
 ) -> list[discord.SelectOption]:
     """Tiles (hand first, then the supply), rows, fields with their cost, rotations with their VP."""
     if not chosen:
-        ordered = sorted(tokens, key=lambda t: (t.split("@")[1] != "hand", t))
+        tiles = sorted((t for t in tokens if "@" in t), key=lambda t: (t.split("@")[1] != "hand", t))
         return [
-            discord.SelectOption(
-                label=clip(tile_label(tr, state, t.split("@")[0])),
-                description=clip(tr(f"moonriser.pick.from_{t.split('@')[1]}")),
-                value=t,
-            )
-            for t in ordered
+            *whole_places(tr, state, seat, OPTIONS_MAX - len(tiles)),
+            *(
+                discord.SelectOption(
+                    label=clip(tile_label(tr, state, t.split("@")[0])),
+                    description=clip(tr(f"moonriser.pick.from_{t.split('@')[1]}")),
+                    value=t,
+                )
+                for t in tiles
+            ),
         ]
     if len(chosen) == 1:
         return _rows(tr, tokens)
@@ -123,6 +129,31 @@ def place_labels(
             discord.SelectOption(
                 label=clip(tr("moonriser.pick.rotation_label", rotation=rotation, vp=vp)), value=rotation
             )
+        )
+    return options
+
+
+def whole_places(tr: Tr, state: State, seat: int, room: int) -> list[discord.SelectOption]:
+    """The ``room`` best whole placements, the bot's advice first (``ranked_offer``), each
+    naming its tile, field, rotation, VP and price: one choice and Confirm place the usual tile."""
+    if room <= 0:
+        return []
+    options = []
+    for found in ranked_offer(state, seat, room):
+        label = tr(
+            "moonriser.pick.whole_place",
+            tile=tile_name(tr, state, found.tile),
+            field=found.field,
+            rotation=found.rotation,
+            vp=found.vp,
+        )
+        described = tr(
+            "moonriser.pick.whole_place_cost",
+            cost=tokens_words(tr, found.cost),
+            source=tr(f"moonriser.pick.from_{found.source}"),
+        )
+        options.append(
+            discord.SelectOption(label=clip(label), description=clip(described), value=found.notation)
         )
     return options
 

@@ -32,22 +32,28 @@ def hand_lines(tr: Tr, state: Mapping[str, Any], seat: int) -> list[str]:
     return lines
 
 
+async def hand_message(tr: Tr, state: Mapping[str, Any], seat: int) -> tuple[str, discord.File | None]:
+    """The one private picture of the seat's tiles (hand, then the tiles just drawn) and its
+    words: what the Hand button shows, and what a draw shows with the keep select."""
+    view = GAME.view(dict(state), seat)
+    tiles = [*view["hand"], *view["drawn"]]
+    text = "\n".join(hand_lines(tr, state, seat))
+    if not tiles:
+        return text, None
+    from render.moonriser.hand import render_hand
+
+    png = await render(render_hand, tiles, tr, version=state["content"]["tiles"])
+    alt = outgoing.clip(" ".join(hand_lines(tr, state, seat)), ALT_LIMIT)
+    return text, discord.File(io.BytesIO(png), filename="hand.png", description=alt)
+
+
 async def show_hand(interaction: discord.Interaction) -> None:
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
     table = await service.running_table_here(interaction, NAME)
     seat = service.seat_of(table, interaction.user.id)
     assert table.state is not None
-    tr = Tr(lang_of(interaction.locale))
-    view = GAME.view(table.state, seat)
-    tiles = [*view["hand"], *view["drawn"]]
-    text = "\n".join(hand_lines(tr, table.state, seat))
-    if not tiles:
+    text, file = await hand_message(Tr(lang_of(interaction.locale)), table.state, seat)
+    if file is None:
         await send_ephemeral(interaction, text)
         return
-    from render.moonriser.hand import render_hand
-
-    png = await render(render_hand, tiles, tr, version=table.state["content"]["tiles"])
-    alt = outgoing.clip(" ".join(hand_lines(tr, table.state, seat)), ALT_LIMIT)
-    await send_ephemeral(
-        interaction, text, file=discord.File(io.BytesIO(png), filename="hand.png", description=alt)
-    )
+    await send_ephemeral(interaction, text, file=file)

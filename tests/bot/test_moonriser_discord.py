@@ -4,6 +4,7 @@ autocomplete that offers only legal choices, the private hand, and refusals that
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from simcord import Env
 
@@ -11,6 +12,7 @@ from bot.i18n import Tr
 from cogs.moonriser.labels import tile_name, tokens_words
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import check_place, placements
+from tests.bot.marsbot_table import components, labels
 from tests.bot.moonriser_table import MoonTable, play
 
 
@@ -212,8 +214,21 @@ async def test_leaving_a_game_of_three_is_asked_once_more_and_the_others_play_on
     assert row.state["seats"][seat]["resigned"] and row.status == "active"
 
 
-async def test_planning_by_buttons_draws_privately_and_keeps_with_one_select(simcord_env: Env) -> None:
-    table = await MoonTable.open(simcord_env, players=2, seed=3)
+def select_options(message: Any, action: str | None = None) -> list[dict[str, Any]]:
+    """The options of a message's first select (of the board's select of ``action``)."""
+    return next(
+        c["options"]
+        for c in components(message)
+        if "options" in c and (action is None or c["custom_id"].split(":")[-1] == action)
+    )
+
+
+def select_id(message: Any, action: str) -> str:
+    """The custom id of the board's select of ``action``."""
+    return next(c["custom_id"] for c in components(message) if c["custom_id"].split(":")[-1] == action)
+
+
+async def _to_planning(table: MoonTable) -> tuple[int, Any, Any]:
     while (await table.state())["phase"] in ("base", "setup_keep"):
         for seat in await table.awaited():
             state = await table.state()
@@ -221,25 +236,69 @@ async def test_planning_by_buttons_draws_privately_and_keeps_with_one_select(sim
     (seat,) = await table.awaited()
     me = await table.person_at(seat)
     other = next(p for p in table.people if p is not me)
-    shown = await me.click(table.boards()[-1], label="Plan")
-    assert shown.ephemeral
-    planned = await me.select(shown.response.message, ["plan 1"])
-    assert planned.acknowledged and planned.response is None, "the plan edits the board; the picker closed"
-    drawn_words = []
-    for pile in ("Draw Basic", "Draw Advanced", "Draw Basic"):
-        drew = await me.click(table.boards()[-1], label=pile)
-        private = [m.content for m in drew.followups if "You drew" in m.content]
-        assert private, [m.content for m in drew.followups]
-        drawn_words += private
-    assert not any(w in m.content for w in drawn_words for m in table.thread.history(viewer=other))
+    return seat, me, other
+
+
+async def test_planning_and_drawing_is_one_choice_and_the_hand_picture_asks_what_to_keep(
+    simcord_env: Env,
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me, other = await _to_planning(table)
+    logged = len(await table.bot.store.moves(table.table_id))
+    board = table.boards()[-1]
+    assert "Plan" not in labels(board), "paying is the board's select"
+    options = {o["label"]: o["value"] for o in select_options(board, "plan")}
+    assert "Pay 1 blue: draw 3 Basic, keep 1" in options and "Pay nothing: draw no tiles" in options
+    assert "Pay 1 blue: draw 3 one by one, keep 1" in options  # the long way stays open
+    plan = select_id(board, "plan")
+    refused = await other.select(board, [options["Pay 1 blue: draw 3 Basic, keep 1"]], custom_id=plan)
+    assert refused.ephemeral, "only the seat to plan may"
+    assert len(await table.bot.store.moves(table.table_id)) == logged
+    planned = await me.select(board, [options["Pay 1 blue: draw 3 Basic, keep 1"]], custom_id=plan)
+    # The moves of the long way (Plan 1, then Draw Basic tapped three times), in one tap.
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
+    assert made == ["plan 1", "draw basic", "draw basic", "draw basic"]
     drawn = GAME.view(await table.state(), seat)["drawn"]
     assert len(drawn) == 3
-    keeping = await me.click(table.boards()[-1], label="Keep tiles")
-    assert keeping.ephemeral and "Choose 1 to keep" in keeping.response.content
-    await me.select(keeping.response.message, ["2"])
+    # No "You drew" line per tile: one private message, the hand picture with the keep select.
+    private = [m for m in planned.followups if m.ephemeral]
+    assert len(private) == 1, [m.content for m in planned.followups]
+    (keeping,) = private
+    assert keeping.attachments[0].filename == "hand.png" and "Choose 1 to keep" in keeping.content
+    assert not any("You drew:" in m.content for m in planned.followups)
+    names = [tile_name(Tr("en"), await table.state(), t) for t in drawn]
+    assert not any(n in m.content for n in names for m in table.thread.history(viewer=other))
+    offered = select_options(keeping)
+    assert len(offered) == 3 and all(o["label"] for o in offered)
+    advice = GAME.bot_move(await table.state(), seat, "normal").args
+    assert offered[0]["label"].startswith(tile_name(Tr("en"), await table.state(), advice[0]))
+    kept = await me.select(keeping, ["2"])
     after = await table.state()
-    assert after["phase"] == "develop" and drawn[2] in GAME.view(after, seat)["hand"]
-    assert GAME.view(after, seat)["drawn"] == []
+    assert after["phase"] == "develop" and GAME.view(after, seat)["drawn"] == []
+    assert not any("You keep:" in m.content for m in kept.followups)
+
+
+async def test_draw_select_and_draw_all_button_store_one_draw_per_tile(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me, _other = await _to_planning(table)
+    board = table.boards()[-1]
+    options = {o["label"]: o["value"] for o in select_options(board, "plan")}
+    await me.select(
+        board, [options["Pay 1 blue: draw 3 one by one, keep 1"]], custom_id=select_id(board, "plan")
+    )
+    logged = len(await table.bot.store.moves(table.table_id))
+    assert "Draw 3 Basic" in labels(table.boards()[-1])
+    board = table.boards()[-1]
+    drawing = {o["label"]: o["value"] for o in select_options(board, "draw")}
+    drew = await me.select(board, [drawing["Draw 1 Basic"]], custom_id=select_id(board, "draw"))
+    assert not [m for m in drew.followups if m.ephemeral], "no private message per drawn tile"
+    assert "Draw 2 Basic" in labels(table.boards()[-1])
+    drew = await me.click(table.boards()[-1], label="Draw 2 Advanced")
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
+    assert made == ["draw basic", "draw advanced", "draw advanced"]
+    (keeping,) = [m for m in drew.followups if m.ephemeral]
+    assert keeping.attachments[0].filename == "hand.png"
+    assert len(GAME.view(await table.state(), seat)["drawn"]) == 3
 
 
 async def test_undo_after_the_turn_ended_says_why_in_a_whole_sentence(simcord_env: Env) -> None:

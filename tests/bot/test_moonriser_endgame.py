@@ -13,6 +13,7 @@ from simcord import Env
 from bot.i18n import Tr
 from cogs.moonriser.labels import tile_name
 from engine.moonriser.game import GAME
+from engine.moonriser.suggest import ranked_discards
 from tests.bot.moonriser_table import MoonTable, play
 from tests.bot.test_moonriser_discord import to_development
 
@@ -30,7 +31,8 @@ async def force(table: MoonTable, state: dict[str, Any]) -> Any:
 
 
 def labels(message: Any) -> list[str]:
-    return [b.label for row in message.components for b in row.children]
+    """The board's button labels (its selects have none)."""
+    return [b.label for row in message.components for b in row.children if hasattr(b, "label")]
 
 
 def response_labels(response: Any) -> list[str]:
@@ -102,12 +104,36 @@ async def test_over_the_hand_limit_the_board_says_so_and_one_select_discards_the
     assert "End turn" not in shown and "Discard 2 tiles (hand limit)" in shown
     picking = await me.click(board, label="Discard 2 tiles (hand limit)")
     assert picking.ephemeral and "choose the 2 tiles to discard" in picking.response.content
-    select = picking.response.components[0]["components"][0]
-    assert (select["min_values"], select["max_values"]) == (2, 2)
-    await me.select(picking.response.message, ["1", "4"])
+    suggested, tiles = (row["components"][0] for row in picking.response.components)
+    ways = ranked_discards(await table.state(), seat, 25)
+    assert [o["value"] for o in suggested["options"]] == [str(i) for i in range(len(ways))]
+    assert (tiles["min_values"], tiles["max_values"]) == (2, 2), "any other two tiles below"
+    await me.select(picking.response.message, ["1", "4"], custom_id=tiles["custom_id"])
     after = await table.state()
     assert sorted(after["seats"][seat]["hand"]) == ["B01", "B03", "B04", "B06", "B07"]
     assert "End turn" in labels(table.boards()[-1])
+
+
+async def test_the_suggested_discards_are_the_bots_own_in_one_choice(simcord_env: Env) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    await play(table, me, "done")
+    state = await table.state()
+    state["seats"][seat]["hand"] = ["B01", "B02", "B03", "B04", "B05", "B06", "B07"]
+    board = await force(table, state)
+    state = await table.state()
+    bot: list[str] = []
+    after = state
+    while len(bot) < 2:  # the bot discards a tile at a time
+        move = GAME.bot_move(after, seat, "normal")
+        bot += move.args
+        after, _ = GAME.apply(after, seat, move.notation)
+    picking = await me.click(board, label="Discard 2 tiles (hand limit)")
+    suggested = picking.response.components[0]["components"][0]
+    assert ranked_discards(state, seat, 25)[0] == tuple(sorted(bot[:2]))
+    await me.select(picking.response.message, ["0"], custom_id=suggested["custom_id"])
+    kept = sorted(t for t in state["seats"][seat]["hand"] if t not in bot[:2])
+    assert sorted((await table.state())["seats"][seat]["hand"]) == kept
 
 
 async def test_the_place_picker_says_what_was_chosen_in_words(simcord_env: Env) -> None:

@@ -1,6 +1,7 @@
 """Issue 27, measured: taps per turn. Most turns do not plan; in Phase I the board offers
-"Place a tile, no planning" and "Upgrade, no planning", which play ``plan 0`` (the same move as
-**Don't plan**) and open Phase II's picker at once: one tap less on almost every turn."""
+"Place a tile, no planning", which plays ``plan 0`` (the same move as **Don't plan**) and opens
+Phase II's picker at once, and the upgrade selects without planning (issue 34): one tap less
+on almost every turn."""
 
 from __future__ import annotations
 
@@ -42,15 +43,16 @@ async def test_placing_without_planning_is_three_taps_and_stores_plan_0_first(si
     assert made == ["plan 0", ranked(state, seat, tile, source)[0].notation]
 
 
-async def test_upgrading_without_planning_is_two_taps(simcord_env: Env) -> None:
+async def test_upgrading_without_planning_is_one_tap_of_the_boards_select(simcord_env: Env) -> None:
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me = await to_planning(table)
     before = len(await table.bot.store.moves(table.table_id))
-    opened = await me.click(table.boards()[-1], label="Upgrade, no planning")
-    state = await table.state()
-    upgrade = next(m for m in GAME.legal_moves(state, seat) if m.kind == "upgrade")
-    picker = opened.followups[-1] if opened.followups else opened.response
-    await me.select(picker, [upgrade.args[0]], custom_id=_select_ids(picker)[0])  # upgrade only
+    after, _ = GAME.apply(await table.state(), seat, "plan 0")
+    upgrade = next(m for m in GAME.legal_moves(after, seat) if m.kind == "upgrade")
+    board = table.boards()[-1]
+    assert "Upgrade, no planning" not in _labels(board), "the select does it in one tap"
+    alone = next(i for i in _select_ids(board) if i.endswith(":planupgradealone"))
+    await me.select(board, [upgrade.args[0]], custom_id=alone)  # upgrade only
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
     assert made == ["plan 0", upgrade.notation]
 
@@ -78,11 +80,11 @@ async def test_the_buttons_are_offered_only_in_phase_one(simcord_env: Env) -> No
 
 async def test_no_planning_reads_in_czech(simcord_env: Env, user_locales: dict[int, str]) -> None:
     assert Tr("cs")("moonriser.button.place_now") == "Vyložit dílek bez plánování"
-    assert Tr("cs")("moonriser.button.upgrade_now") == "Vylepšit bez plánování"
+    assert Tr("cs")("moonriser.pick.planupgradealone_board_placeholder") == "Bez plánování: vylepšit dílek…"
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     _, me = await to_planning(table)
     user_locales[me.id] = "cs"  # the board speaks the table's language, the picker the player's
-    opened = await me.click(table.boards()[-1], label="Upgrade, no planning")
+    opened = await me.click(table.boards()[-1], label="Place a tile, no planning")
     picker = opened.followups[-1] if opened.followups else opened.response
-    assert picker.content.startswith(Tr("cs")("moonriser.pick.upgrade_prompt", chosen="").strip()[:20])
+    assert picker.content.startswith(Tr("cs")("moonriser.pick.place_prompt", chosen="").strip()[:20])
     assert (await table.bot.store.moves(table.table_id))[-1].notation == "plan 0"

@@ -150,15 +150,17 @@ async def test_trade_and_end_reads_in_czech(simcord_env: Env, user_locales: dict
     assert made == ["trade green yellow", "end"]
 
 
-async def test_undo_after_confirm_and_produce_takes_back_one_move_at_a_time(simcord_env: Env) -> None:
-    """The shortcut stores two moves: Undo takes back the production, then the placement."""
+async def test_undo_after_confirm_and_produce_takes_back_the_shortcut_as_one_step(simcord_env: Env) -> None:
+    """The shortcut stores two moves, the placement and the production: one Undo takes back
+    both, as the one tap made them (issue 34); the moves before it stay."""
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me = await to_development(table)
     state = await table.state()
+    logged = len(await table.bot.store.moves(table.table_id))
     preview, suggested = await _previewed(table, me, seat)
     await me.click(preview, label="Confirm and produce")
-    placed, _ = GAME.apply(state, seat, suggested)
-    await me.slash(table.thread, "undo")
-    assert await table.state() == placed
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
+    assert made == [suggested, "done"]
     await me.slash(table.thread, "undo")
     assert await table.state() == state
+    assert len(await table.bot.store.moves(table.table_id)) == logged

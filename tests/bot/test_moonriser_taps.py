@@ -28,13 +28,13 @@ async def test_not_planning_is_one_tap(simcord_env: Env) -> None:
     assert moves[-1].notation == "plan 0" and (await table.state())["phase"] == "develop"
 
 
-async def test_an_upgrade_by_buttons_is_two_taps(simcord_env: Env) -> None:
+async def test_an_upgrade_is_one_tap_in_the_boards_upgrade_select(simcord_env: Env) -> None:
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me = await to_development(table)
     state = await table.state()
     upgrade = next(m for m in GAME.legal_moves(state, seat) if m.kind == "upgrade")
     taps = await tap_move(me, table.thread, lambda: table.boards()[-1], state, seat, upgrade.notation)
-    assert taps == 2
+    assert taps == 1
     assert (await table.bot.store.moves(table.table_id))[-1].notation == upgrade.notation
     assert (await table.state())["tiles"][upgrade.args[0]] != state["tiles"][upgrade.args[0]]
 
@@ -79,9 +79,9 @@ async def test_a_turn_without_planning_that_places_a_tile_is_six_taps(simcord_en
     assert (await table.state())["active"] != seat
 
 
-async def test_a_turn_that_places_and_trades_once_is_six_taps_with_the_shortcuts(simcord_env: Env) -> None:
-    """Don't plan, Place → tile → Confirm and produce, Trade → "Or choose a trade and end your
-    turn": 6 taps (8 without the shortcuts), storing the same five moves as eight taps would."""
+async def test_a_turn_that_places_and_trades_once_is_five_taps_with_the_shortcuts(simcord_env: Env) -> None:
+    """Don't plan, Place → tile → Confirm and produce, the board's "Or choose a trade and end your
+    turn" select: 5 taps (8 without the shortcuts), storing the same five moves as eight taps would."""
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me = await to_development(table)
     board = lambda: table.boards()[-1]  # noqa: E731
@@ -94,7 +94,7 @@ async def test_a_turn_that_places_and_trades_once_is_six_taps_with_the_shortcuts
     state["seats"][seat]["tokens"]["green"] = 9  # something to trade, whatever production gave
     await force(table, state)
     taps += await tap_move(me, table.thread, board, state, seat, "trade green red", then=("end",))
-    assert taps == 5  # plus Don't plan (to_development): 6
+    assert taps == 4  # plus Don't plan (to_development): 5
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
     assert made == [place, "done", "trade green red", "end"]
     assert (await table.state())["active"] != seat

@@ -13,6 +13,7 @@ from simcord import Env
 from db.errors import StaleVersion
 from db.models import NewMove
 from db.store import Store
+from engine.moonriser.suggest import ranked_keeps
 from tests.bot.four_games import GAMES, GameSide, open_game, undoable_steps
 from tests.bot.harness import left_nothing, moved
 from tests.bot.redelivery import Deliveries
@@ -136,7 +137,9 @@ async def test_a_keep_picker_is_not_stale_after_another_player_kept(simcord_env:
     assert shown.ephemeral and shown.response.components, shown.response.content
     other = next(iter(side.game.legal_moves(state, seats[1]))).notation
     await side.play(second, other)
-    kept = await first.select(shown.response.message, ["0", "1", "2"])
+    drawn = state["seats"][seats[0]]["drawn"]
+    whole = ranked_keeps(state, seats[0], 25)  # keep 3 of 5: one select of the 10 whole keeps
+    kept = await first.select(shown.response.message, [str(whole.index(tuple(sorted(drawn[:3]))))])
     texts = [kept.response.content if kept.response else ""] + [m.content for m in kept.followups]
     assert not any("changed" in text for text in texts), texts
     drawn = state["seats"][seats[0]]["drawn"]
@@ -159,7 +162,9 @@ async def test_a_keep_picker_whose_own_tiles_changed_is_still_refused(simcord_en
     shown = await person.click(board, label="Keep tiles")
     await side.play(person, next(iter(side.game.legal_moves(state, seat))).notation)
     snapshot = await side.snapshot()
-    late = await person.select(shown.response.message, ["2", "3", "4"])
+    drawn = state["seats"][seat]["drawn"]
+    whole = ranked_keeps(state, seat, 25)
+    late = await person.select(shown.response.message, [str(whole.index(tuple(sorted(drawn[2:5]))))])
     texts = [late.response.content if late.response else ""] + [m.content for m in late.followups]
     assert any("changed" in text for text in texts), texts
     assert await side.snapshot() == snapshot

@@ -135,7 +135,7 @@ async def test_join_confirm_and_a_picker_during_a_fault_say_nothing_was_saved(
     shown = await person.click(side.posts()[-1], label="Keep tiles")
     before = await side.snapshot()
     repair = await break_storage(side.store, "full", monkeypatch)
-    kept = await person.select(shown.response.message, ["0", "1", "2"])
+    kept = await person.select(shown.response.message, ["0"])  # the first whole keep
     assert SAYS in answered(kept), answered(kept)
     assert await side.snapshot() == before
     await repair()
