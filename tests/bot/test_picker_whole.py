@@ -28,6 +28,9 @@ async def test_a_whole_move_with_a_preview_is_one_choice_then_confirm(
 ) -> None:
     # the bot registered this very dict
     monkeypatch.setitem(PICKERS.specs, "place", replace(PICKERS.specs["place"], whole=first_three))  # type: ignore[arg-type]
+    # Moonriser's Place lists its own ranked placements first (cogs.moonriser.pickers.whole_places);
+    # without them the shared mechanism is the only source of whole moves, as in a game without its own
+    monkeypatch.setattr("cogs.moonriser.pickers.whole_places", lambda *args: [])
     table = await MoonTable.open(simcord_env, players=2, seed=3)
     seat, me = await to_development(table)
     state = await table.state()
