@@ -100,3 +100,18 @@ def test_the_built_tiles_are_counted_in_each_languages_plural() -> None:
     assert "2 postavené dílky." in czech[2] and "0 postavených dílků." in czech[2], czech[2]
     assert "4 postavené dílky." in czech[4], czech[4]
 
+
+def test_the_board_description_is_sentences_not_run_together_parts() -> None:
+    """A screen reader pauses between sentences: the round, the phase and each player's line
+    each end with a full stop (they ran together: "Round 1 Game over bob wins.")."""
+    from cogs.moonriser.alt_text import board_words
+
+    over = _board(0, "over")
+    for lang, expected in (("en", "Round 1. Game over. "), ("cs", "Kolo 1. Konec hry. ")):
+        words = board_words(over, ["alice", "bob"], Tr(lang))
+        assert words.startswith(expected), words
+        assert ". alice: 0 V" in words, words
+    english = board_words(_board(0), ["alice", "bob"], Tr("en"))
+    assert english.startswith("Round 1. alice places a Main base. alice: 0 VP"), english
+    czech = board_words(_board(0), ["alice", "bob"], Tr("cs"))
+    assert czech.startswith("Kolo 1. alice pokládá Základnu. alice: 0 VB"), czech
