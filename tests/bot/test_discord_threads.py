@@ -359,3 +359,40 @@ async def test_a_refused_post_at_the_limit_is_dropped_once_a_player_shows_a_newe
     env.backend.faults.clear()
     await env.advance_time(H)
     assert [m.id for m in table.thread.history() if m.attachments] == boards
+
+
+NO_ACCESS = {"status": 403, "code": 50001, "message": "Missing Access"}
+
+
+async def test_a_thread_the_bot_cannot_see_is_named_once_in_the_channel(simcord_env: Env) -> None:
+    """50001 (Missing Access: the bot cannot see the thread) is told like a missing permission:
+    the reminder refused that way and the move at the limit are heard of in the parent channel,
+    once, with what the bot lacks."""
+    env = simcord_env
+    table = await Table.open(env)
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=None, **NO_ACCESS)
+    await env.advance_time(12 * H + 60)  # the reminder is refused with 50001
+    (told,) = [m.content for m in table.channel.history() if "🚫" in m.content]
+    assert "*View Channel*" in told, told
+    assert table.alice.mention in told and table.bob.mention in told and table.thread.mention in told
+    await env.advance_time(3 * DAY)  # the move at the limit is saved, its board refused
+    assert len([m for m in table.channel.history() if "🚫" in m.content]) == 1, "told once"
+    assert any(m.source == "timeout" for m in await table.bot.store.moves(table.table_id))
+    assert reminders(table) == []
+
+
+async def test_a_thread_and_channel_the_bot_cannot_see_dm_the_awaited_player_once(simcord_env: Env) -> None:
+    """The parent channel refuses too (the whole category hidden from the bot): the player whose
+    turn it is gets one DM saying why nothing shows, however many posts are refused."""
+    env = simcord_env
+    table = await Table.open(env)
+    waiting = await table.to_act()
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=None, **NO_ACCESS)
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages", times=None, **NO_ACCESS)
+    await env.advance_time(12 * H + 60)  # the reminder is refused, and so is the channel
+    await env.advance_time(2 * H)
+    (dm,) = [m.content for m in waiting.user.dm_channel.history() if "🚫" in m.content]
+    assert "*View Channel*" in dm and f"/{table.thread.id}" in dm, dm
+    await env.advance_time(3 * DAY)  # the move at the limit is refused the same way
+    assert len([m for m in waiting.user.dm_channel.history() if "🚫" in m.content]) == 1, "DMed once"
+    assert any(m.source == "timeout" for m in await table.bot.store.moves(table.table_id))
