@@ -8,7 +8,10 @@ before the post is tried, so what is at stake here is only that players see it:
 
 - archived: the bot unarchives the thread (PATCH ``archived=false``) and posts again;
 - locked, and the bot may not unarchive it: the parent channel is told, once, what to do;
-- refused (50013, a permission taken away): the parent channel is told, once, which one;
+- refused (50013, a permission taken away; or 50001 "Missing Access", the bot may no longer see
+  the thread or read its history): the parent channel is told, once, which permission; and when
+  the parent channel refuses too (a whole category hidden from the bot), the player whose turn it
+  is gets one DM instead;
 - deleted: the table is "lost", the parent channel is told with a button that re-opens it in a
   new thread (:mod:`bot.reopen`), and ``/games`` says so;
 - 429 (discord.py retries those itself; it gives up after 5 tries): waited out and tried again,
@@ -40,6 +43,7 @@ class Posts(Protocol):
     """What this needs of the table service (``bot.board_post.BoardPosts``, which imports this)."""
 
     bot: Any
+    store: Any
     lost_threads: set[int]
     parent_told: set[tuple[int, str]]
 
@@ -52,6 +56,11 @@ THREAD_ARCHIVED = 50083
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 MISSING_PERMISSIONS = 50013
+MISSING_ACCESS = 50001
+REFUSALS = ("locked", "forbidden", "no_access")
+"""Why a thread cannot be used that ends once a post goes through (a lost thread is re-opened)."""
+ACCESS = ("view_channel", "read_message_history")
+"""What 50001 is about: seeing the channel at all, and its history (which editing a post needs)."""
 RATE_LIMITED = 429
 
 RATE_TRIES = 5
@@ -128,10 +137,18 @@ async def deliver(
                 await thread_lost(posts, table)
             elif error.code == MISSING_PERMISSIONS:
                 await tell_parent(posts, table, "forbidden", permissions=missing_here(channel))
+            elif error.code == MISSING_ACCESS:
+                await tell_parent(posts, table, "no_access", permissions=access_missing(channel))
             raise
         if posts.parent_told:  # it works again: a later refusal is told again
-            posts.parent_told -= {(table.id, "locked"), (table.id, "forbidden")}
+            posts.parent_told = {told for told in posts.parent_told if not settled(told, table.id)}
         return done
+
+
+def settled(told: tuple[int, str], table_id: int) -> bool:
+    """Whether ``told`` (what was said where, :attr:`Posts.parent_told`) is about a refusal of
+    this table that a post going through ends; a DM's mark is ``<why>.dm.<user>``."""
+    return told[0] == table_id and told[1].partition(".")[0] in REFUSALS
 
 
 def missing_here(channel: Any) -> list[str]:
@@ -142,6 +159,21 @@ def missing_here(channel: Any) -> list[str]:
     if me is not None and hasattr(channel, "permissions_for"):
         found = [p for p in lacking(channel.permissions_for(me), in_thread=True) if p not in OPTIONAL]
     return found or ["send_messages_in_threads", "attach_files"]
+
+
+def access_missing(channel: Any) -> list[str]:
+    """Which of :data:`ACCESS` the bot lacks in a thread as discord.py computes it (*View Channel*
+    when the cache sees nothing missing: a thread nobody may see is the usual 50001)."""
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    found: list[str] = []
+    if me is not None and hasattr(channel, "permissions_for"):
+        have = channel.permissions_for(me)
+        found = [p for p in ACCESS if not getattr(have, p, False)]
+    return found or ["view_channel"]
+
+
+def permission_names(tr: Tr, permissions: Sequence[str]) -> str:
+    return ", ".join(f"*{tr(f'permissions.{p}')}*" for p in permissions)
 
 
 async def tell_parent(posts: Posts, table: TableRow, why: str, permissions: Sequence[str] = ()) -> None:
@@ -155,8 +187,8 @@ async def tell_parent(posts: Posts, table: TableRow, why: str, permissions: Sequ
     users = [s.user_id for s in table.seats if s.user_id is not None]
     players = ", ".join(f"<@{u}>" for u in users)
     params = {"game": posts.title(table.game, tr), "thread": f"<#{table.channel_id}>", "players": players}
-    if why == "forbidden":
-        params["permissions"] = ", ".join(f"*{tr(f'permissions.{p}')}*" for p in permissions)
+    if why in ("forbidden", "no_access"):
+        params["permissions"] = permission_names(tr, permissions)
     view = reopen_view(table, tr) if why == "lost" else None
     # the players are pinged: their thread is gone or mute, this is where they hear of it
     pings = discord.AllowedMentions(users=[discord.Object(id=u) for u in users])
@@ -169,6 +201,33 @@ async def tell_parent(posts: Posts, table: TableRow, why: str, permissions: Sequ
     except discord.HTTPException:
         log.warning("table %s: could not tell its parent channel either (%s)", table.id, why)
         told.discard((table.id, why))
+        if why in ("forbidden", "no_access"):
+            await tell_awaited(posts, table, why, permissions)
+
+
+async def tell_awaited(posts: Posts, table: TableRow, why: str, permissions: Sequence[str]) -> None:
+    """The thread and its channel both refuse: a DM to each player whose turn it is, once per
+    player while the refusal lasts (every refused post would otherwise DM them again)."""
+    awaited = [s.user_id for s in table.seats if s.user_id is not None and s.awaited_since is not None]
+    link = f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}"
+    for user_id in awaited:
+        key = (table.id, f"{why}.dm.{user_id}")
+        if key in posts.parent_told:
+            continue
+        posts.parent_told.add(key)
+        try:
+            prefs = await posts.store.player(user_id)
+            tr = Tr(prefs.locale or table.locale)
+            text = tr(
+                "thread_trouble.dm",
+                game=posts.title(table.game, tr),
+                link=link,
+                permissions=permission_names(tr, permissions),
+            )
+            user = posts.bot.get_user(user_id) or await posts.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("table %s: could not DM the awaited player either (DMs closed?)", table.id)
 
 
 async def thread_lost(posts: Posts, table: TableRow) -> None:

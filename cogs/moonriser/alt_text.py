@@ -22,17 +22,17 @@ LIMIT = 1000
 
 
 def _phase(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
+    """The round and the phase (or the game's end and its winners) as whole sentences."""
+    number = view.get("round", 1)
     phase = view.get("phase", "")
     if phase == "over":
         best = [s for s in winners(view) if 0 <= s < len(names)]
         if len(best) == 1:
-            won = tr("render.moonriser.winner", name=names[best[0]])
-        else:
-            won = tr("render.moonriser.shared_win", names=", ".join(names[s] for s in best))
-        return f"{tr('render.moonriser.game_over')} {won}."
+            return tr("moonriser.alt.over_winner", round=number, name=names[best[0]])
+        return tr("moonriser.alt.over_shared", round=number, names=", ".join(names[s] for s in best))
     active = view.get("active")
     name = names[active] if isinstance(active, int) and 0 <= active < len(names) else ""
-    return tr(f"render.moonriser.phase_{phase}", name=name)
+    return tr("moonriser.alt.round", round=number, phase=tr(f"render.moonriser.phase_{phase}", name=name))
 
 
 def _player(view: Mapping[str, Any], seat: int, name: str, tr: Tr) -> str:
@@ -56,7 +56,7 @@ def gone(view: Mapping[str, Any]) -> list[int]:
 
 
 def board_words(view: Mapping[str, Any], names: Sequence[str], tr: Tr) -> str:
-    parts = [tr("render.moonriser.round", round=view.get("round", 1)), _phase(view, names, tr)]
+    parts = [_phase(view, names, tr)]
     parts += [_player(view, seat, name, tr) for seat, name in enumerate(names) if seat < len(view["seats"])]
     out = out_of_game(tr, view, names, gone(view))
     if out:

@@ -359,3 +359,62 @@ async def test_a_refused_post_at_the_limit_is_dropped_once_a_player_shows_a_newe
     env.backend.faults.clear()
     await env.advance_time(H)
     assert [m.id for m in table.thread.history() if m.attachments] == boards
+
+
+NO_ACCESS = {"status": 403, "code": 50001, "message": "Missing Access"}
+
+
+async def test_a_thread_the_bot_cannot_see_is_named_once_in_the_channel(simcord_env: Env) -> None:
+    """50001 (Missing Access: the bot cannot see the thread) is told like a missing permission:
+    the reminder refused that way and the move at the limit are heard of in the parent channel,
+    once, with what the bot lacks."""
+    env = simcord_env
+    table = await Table.open(env)
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=None, **NO_ACCESS)
+    await env.advance_time(12 * H + 60)  # the reminder is refused with 50001
+    (told,) = [m.content for m in table.channel.history() if "🚫" in m.content]
+    assert "*View Channel*" in told, told
+    assert table.alice.mention in told and table.bob.mention in told and table.thread.mention in told
+    await env.advance_time(3 * DAY)  # the move at the limit is saved, its board refused
+    assert len([m for m in table.channel.history() if "🚫" in m.content]) == 1, "told once"
+    assert any(m.source == "timeout" for m in await table.bot.store.moves(table.table_id))
+    assert reminders(table) == []
+
+
+@pytest.mark.parametrize(
+    ("refusal", "named"), [(NO_ACCESS, "*View Channel*"), (MISSING, "*Send Messages in Threads*")]
+)
+async def test_a_thread_and_channel_the_bot_cannot_use_dm_the_awaited_player_once(
+    simcord_env: Env, refusal: dict[str, Any], named: str
+) -> None:
+    """The parent channel refuses too (the whole category hidden from the bot): the player whose
+    turn it is gets one DM saying why nothing shows, however many posts are refused."""
+    env = simcord_env
+    table = await Table.open(env)
+    waiting = await table.to_act()
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=None, **refusal)
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages", times=None, **refusal)
+    await env.advance_time(12 * H + 60)  # the reminder is refused, and so is the channel
+    await env.advance_time(2 * H)
+    (dm,) = [m.content for m in waiting.user.dm_channel.history() if "🚫" in m.content]
+    assert named in dm and f"/{table.thread.id}" in dm, dm
+    await env.advance_time(3 * DAY)  # the move at the limit is refused the same way
+    assert len([m for m in waiting.user.dm_channel.history() if "🚫" in m.content]) == 1, "DMed once"
+    assert any(m.source == "timeout" for m in await table.bot.store.moves(table.table_id))
+
+
+async def test_a_missing_access_names_read_message_history_when_that_is_what_is_missing(
+    simcord_env: Env,
+) -> None:
+    """50001 for a bot that sees the thread but may not read its history: that is the name given."""
+    env = simcord_env
+    table = await Table.open(env)
+    me = env.bot.user  # type: ignore[union-attr]
+    deny = discord.Permissions(read_message_history=True).value
+    env.backend.set_overwrite(
+        table.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, allow=0, deny=deny)
+    )
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=None, **NO_ACCESS)
+    await env.advance_time(12 * H + 60)
+    (told,) = [m.content for m in table.channel.history() if "🚫" in m.content]
+    assert "I lack *Read Message History* there" in told, told

@@ -78,3 +78,40 @@ async def test_the_final_description_of_a_game_ended_by_its_scores_names_the_win
         winner = next(p for p in table.people if row.seat_of(p.id) == first)
         board = table.boards()[-1].attachments[0].description or ""
         assert over in board and wins.format(name=winner.name) in board, board
+
+
+def _board(owned: int, phase: str | None = None) -> dict:
+    """The public view of a fresh two-player game, with ``owned`` supply tiles placed by alice."""
+    view = GAME.view(GAME.new(2, {}, 3), None)
+    view["tiles"] = {f"F{n}": {"tile": tile, "owner": 0} for n, tile in enumerate(view["supply"][:owned])}
+    if phase:
+        view["phase"] = phase
+    return view
+
+
+def test_the_built_tiles_are_counted_in_each_languages_plural() -> None:
+    from cogs.moonriser.alt_text import board_words
+
+    english = {n: board_words(_board(n), ["alice", "bob"], Tr("en")) for n in (1, 2)}
+    assert "alice: 0 VP" in english[1] and "1 tile built." in english[1], english[1]
+    assert "2 tiles built." in english[2] and "bob: 0 VP" in english[2] and "0 tiles built." in english[2]
+    czech = {n: board_words(_board(n), ["alice", "bob"], Tr("cs")) for n in (1, 2, 4)}
+    assert "1 postavený dílek." in czech[1], czech[1]
+    assert "2 postavené dílky." in czech[2] and "0 postavených dílků." in czech[2], czech[2]
+    assert "4 postavené dílky." in czech[4], czech[4]
+
+
+def test_the_board_description_is_sentences_not_run_together_parts() -> None:
+    """A screen reader pauses between sentences: the round, the phase and each player's line
+    each end with a full stop (they ran together: "Round 1 Game over bob wins.")."""
+    from cogs.moonriser.alt_text import board_words
+
+    over = _board(0, "over")
+    for lang, expected in (("en", "Round 1. Game over. "), ("cs", "Kolo 1. Konec hry. ")):
+        words = board_words(over, ["alice", "bob"], Tr(lang))
+        assert words.startswith(expected), words
+        assert ". alice: 0 V" in words, words
+    english = board_words(_board(0), ["alice", "bob"], Tr("en"))
+    assert english.startswith("Round 1. alice places a Main base. alice: 0 VP"), english
+    czech = board_words(_board(0), ["alice", "bob"], Tr("cs"))
+    assert czech.startswith("Kolo 1. alice pokládá Základnu. alice: 0 VB"), czech
