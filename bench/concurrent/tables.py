@@ -142,9 +142,9 @@ class Opener:
     """Opens tables through the real bot, one after another (SimCord's ordinary, settled
     operations): the players' users, the lobby or the DM, the seed the table gets."""
 
-    def __init__(self, env: Any, bot: Any) -> None:
+    def __init__(self, env: Any, bot: Any, shard: int | None = None) -> None:
         self.env, self.bot = env, bot
-        self.guild = env.create_guild()
+        self.guild = env.create_guild() if shard is None else env.create_guild(shard_id=shard)
         self.channel = self.guild.create_text_channel("games")
         self.opened = 0
 
@@ -173,7 +173,12 @@ class Opener:
         return Table(kind, row.id, seed, where, players, row.state, len(await store.moves(row.id)))
 
 
-async def open_tables(env: Any, bot: Any, count: int, seed: int) -> list[Table]:
-    """``count`` tables, the four games in turn (equal shares); their scripts still empty."""
-    opener = Opener(env, bot)
-    return [await opener.open(KINDS[i % len(KINDS)], seed * 1_000_003 + i) for i in range(count)]
+async def open_tables(
+    env: Any, bot: Any, count: int, seed: int, *, shard: int | None = None, first: int = 0
+) -> list[Table]:
+    """``count`` tables, the four games in turn (equal shares), the ``first``-th on of the run's
+    (another process opens the others); their scripts still empty. ``shard``: the server's
+    shard, when the bot runs only that one."""
+    opener = Opener(env, bot, shard)
+    indices = range(first, first + count)
+    return [await opener.open(KINDS[i % len(KINDS)], seed * 1_000_003 + i) for i in indices]
