@@ -83,7 +83,7 @@ async def update_awaited(
     )
     seats = await tx.fetchall(
         "SELECT seat, user_id, awaited_since, deadline, timeouts FROM seats "
-        "WHERE table_id = ? AND user_id IS NOT NULL",
+        "WHERE table_id = ? AND user_id IS NOT NULL /* FOR UPDATE */",
         (table_id,),
     )
     timed_out = {m.seat for m in moves if m.source == "timeout"}

@@ -10,22 +10,24 @@ than any board after it, so it stays stale even when the position is the same ag
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from db import boards, clocks, interactions, standings
 from db.errors import DuplicateInteraction, StaleVersion, TableNotFound
 from db.models import MoveRow, NewMove, NewResult, ResultRow, TableRow
 from db.rows import dumps, require
-from db.tx import Row, Tx
+from db.tx import Row, Tx, row_locked
 
 
 async def _current(tx: Tx, table_id: int, interaction_id: int | None, expected_version: int) -> Row:
     """The table's status, version, game and server, once the interaction and the version are
     checked: ``DuplicateInteraction`` first (a retried interaction is recognised even though the
-    version moved on), then ``StaleVersion``."""
+    version moved on), then ``StaleVersion``. The row is locked first on PostgreSQL: another move
+    on the table waits here until this one commits, then reads the version it left
+    (:func:`db.tx.row_locked`)."""
     current = await tx.fetchone(
-        "SELECT status, version, game, guild_id FROM game_tables WHERE id = ?", (table_id,)
+        "SELECT status, version, game, guild_id FROM game_tables WHERE id = ? /* FOR UPDATE */", (table_id,)
     )
     if current is None:
         raise TableNotFound(table_id)
@@ -45,19 +47,26 @@ async def _seats_as_read(
     seat and its deadline then). Both change no board, so they leave the version alone."""
     if standins is not None:
         held = await tx.fetchall(
-            "SELECT seat FROM seats WHERE table_id = ? AND standin_turns > 0 AND user_id IS NOT NULL",
+            "SELECT seat FROM seats WHERE table_id = ? AND standin_turns > 0 AND user_id IS NOT NULL "
+            "/* FOR UPDATE */",
             (table_id,),
         )
         if {r["seat"] for r in held} != set(standins):
             raise StaleVersion(version)
     if due is not None:
         clock = await tx.fetchone(
-            "SELECT deadline FROM seats WHERE table_id = ? AND seat = ?", (table_id, due[0])
+            "SELECT deadline FROM seats WHERE table_id = ? AND seat = ? /* FOR UPDATE */", (table_id, due[0])
         )
         if clock is None or clock["deadline"] != due[1]:
             raise StaleVersion(version)
 
 
+def _keeps_to_its_table(kwargs: Mapping[str, Any]) -> bool:
+    """A move that does not end the game writes only its table's rows (see :func:`row_locked`)."""
+    return kwargs.get("results") is None
+
+
+@row_locked(when=_keeps_to_its_table)
 async def commit_moves(
     tx: Tx,
     now: float,
@@ -126,6 +135,7 @@ async def insert_results(
     await standings.record(tx, table_id=table_id, game=game, guild_id=guild_id, results=results, now=now)
 
 
+@row_locked()
 async def take_back(
     tx: Tx,
     now: float,

@@ -23,7 +23,7 @@ from db.errors import (
 )
 from db.models import NewMove, SeatRow, TableRow
 from db.rows import T_TABLE_COLUMNS, dumps, load, require, with_seats
-from db.tx import Tx
+from db.tx import Tx, row_locked
 
 
 async def open_ids_in(tx: Tx, channel_id: int, game: str | None = None) -> list[int]:
@@ -271,6 +271,7 @@ async def newest_table_in(
 SETTABLE = frozenset({"locale", "board_message_id", "lobby_message_id"})
 
 
+@row_locked()
 async def set_column(tx: Tx, table_id: int, column: str, value: object) -> None:
     assert column in SETTABLE  # never user input
     done = await tx.execute(f"UPDATE game_tables SET {column} = ? WHERE id = ?", (value, table_id))
@@ -288,5 +289,6 @@ async def move_to(tx: Tx, table_id: int, channel_id: int) -> TableRow:
     return await require(tx, table_id)
 
 
+@row_locked()
 async def touch(tx: Tx, table_id: int, now: float) -> None:
     await tx.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (now, table_id))
