@@ -39,6 +39,11 @@ async def simcord_bot(
     bot = create_bot(config)
     env = Env(bot)
     await env.start()
+    if shards is not None and not shards.syncs_commands:
+        # Only shard 0's process pushes the commands to Discord, which is one for every process;
+        # this process's simulated Discord must learn them too (as tests/bot/process_driver.py).
+        with env.time_context():
+            await bot.tree.sync()
     try:
         yield env, bot
     finally:

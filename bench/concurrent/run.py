@@ -35,7 +35,7 @@ from pathlib import Path
 from bench.concurrent import phases, workers
 from bench.concurrent.flights import overlapping
 from bench.concurrent.phases import Phase, Pool, closed_loop, one_at_a_time, open_loop
-from bench.concurrent.tables import KINDS, Table, open_tables, script
+from bench.concurrent.tables import KINDS, Table, in_dm, open_tables, script
 from bench.concurrent.target import Target, fresh_database, server_pids
 from bench.simcord_moves import simcord_bot
 from bench.stats import Summary, percentile, row, verdict
@@ -89,6 +89,9 @@ class Run:
     """Tables whose stored state or log is not their script's, told."""
     retries: int = 0
     """PostgreSQL transactions run again after a conflict (serialization, deadlock, unique key)."""
+    work: tuple[int, int] = (0, 0)
+    """Transactions and statements (PostgreSQL's round trips; none counted on SQLite) of the
+    phases, where every move of the run is played."""
 
 
 ALONE = Target()
@@ -112,15 +115,15 @@ async def measure(
     async with simcord_bot(folder, url=target.url, pool_size=target.pool_size, shards=shards) as (env, bot):
         target.own_ids(env)
         start = time.perf_counter()
-        first = target.worker * sizes.tables
-        tables = await open_tables(
-            env, bot, sizes.tables, seed, shard=None if shards is None else target.worker, first=first
-        )
+        mine = target.share(sizes.tables, in_dm)
+        tables = await open_tables(env, bot, mine, seed, shard=None if shards is None else target.worker)
         opened = time.perf_counter()
         for table in tables:
             table.script = script(table, sizes.script)
         setup = (opened - start, time.perf_counter() - opened)
         pool = Pool(tables, rnd)
+        backend = bot.store._backend
+        before = (backend.handoffs, getattr(backend, "statements", 0))
         with overlapping(env):
             await together("single")
             single = await one_at_a_time(pool, sizes.single, warmup=len(KINDS))
@@ -130,10 +133,11 @@ async def measure(
             await together("open")
             loaded = await open_loop(pool, rate, sizes.seconds, sizes.warmup, rnd)
         await env.settle()
+        work = (backend.handoffs - before[0], getattr(backend, "statements", 0) - before[1])
         wrong = [_told(table) for table in tables if not await table.matches(bot.store)]
         retries = getattr(bot.store._backend, "retries", 0)
     scripted, played = sum(len(t.script) for t in tables), sum(t.played for t in tables)
-    return Run(len(tables), scripted, played, setup, single, saturated, loaded, rate, wrong, retries)
+    return Run(len(tables), scripted, played, setup, single, saturated, loaded, rate, wrong, retries, work)
 
 
 def _told(table: Table) -> str:
@@ -215,7 +219,11 @@ def report(run: Run, sizes: Sizes, sqlite: float | None = None) -> bool:
     lag_p99 = percentile(lag, 99) if lag else float("inf")
     print(f"sustained: {saturated.rate:.0f} moves/s")
     print(f"p99 at 80%: {latency['loaded'].p99:.0f} ms")
-    if run.retries:
+    if run.played and run.work[1]:  # PostgreSQL
+        print(
+            f"database work per move played: {run.work[0] / run.played:.1f} transactions, "
+            f"{run.work[1] / run.played:.1f} statements (round trips; BEGIN and COMMIT not counted)"
+        )
         print(f"PostgreSQL transactions run again after a conflict: {run.retries}")
     if sqlite:
         print(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -174,11 +174,15 @@ class Opener:
 
 
 async def open_tables(
-    env: Any, bot: Any, count: int, seed: int, *, shard: int | None = None, first: int = 0
+    env: Any, bot: Any, indices: Iterable[int], seed: int, *, shard: int | None = None
 ) -> list[Table]:
-    """``count`` tables, the four games in turn (equal shares), the ``first``-th on of the run's
-    (another process opens the others); their scripts still empty. ``shard``: the server's
-    shard, when the bot runs only that one."""
+    """The tables of the run numbered ``indices``, the four games in turn (equal shares over the
+    run); their scripts still empty. ``shard``: the servers' shard, when the bot runs only that
+    one (another process plays the others)."""
     opener = Opener(env, bot, shard)
-    indices = range(first, first + count)
     return [await opener.open(KINDS[i % len(KINDS)], seed * 1_000_003 + i) for i in indices]
+
+
+def in_dm(index: int) -> bool:
+    """Whether the run's table ``index`` is played in a direct message (a solo game)."""
+    return KINDS[index % len(KINDS)].solo

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +34,19 @@ class Target:
         from bot.sharding import Shards
 
         return None if self.workers == 1 else Shards(self.workers, (self.worker,))
+
+    def share(self, total: int, in_dm: Callable[[int], bool]) -> list[int]:
+        """The indices of the run's ``total`` tables this process opens and plays: Discord sends
+        direct messages to shard 0 alone, so every DM table (``in_dm(i)``) is its process's;
+        the others go where fewest are yet, so the processes' shares are even."""
+        counts = [0] * self.workers
+        mine = []
+        for i in range(total):
+            worker = 0 if in_dm(i) else min(range(self.workers), key=lambda w: (counts[w], w))
+            counts[worker] += 1
+            if worker == self.worker:
+                mine.append(i)
+        return mine
 
     def own_ids(self, env: Any) -> None:
         """The ids this process's simulated Discord makes (users, threads, interactions) differ from

@@ -58,15 +58,19 @@ def serve(sizes: Sizes, seed: int, target: Target) -> int:
 
 
 def together(sizes: Sizes, seed: int, target: Target) -> Run:
-    """Every worker's run, added up; ``sizes`` are the whole run's, shared out evenly."""
+    """Every worker's run, added up; ``sizes`` are the whole run's: each worker opens its share
+    of the tables (:meth:`Target.share`) and keeps its share of the moves in flight."""
     return asyncio.run(_together(sizes, seed, target))
 
 
 async def _together(sizes: Sizes, seed: int, target: Target) -> Run:
+    from db import Store
+
+    async with Store(str(target.url)):  # the schema made once, before the workers race to make it
+        pass
     n = target.workers
     share = dataclasses.replace(
         sizes,
-        tables=sizes.tables // n,
         inflight=max(1, sizes.inflight // n),
         single=max(1, sizes.single // n),
     )
@@ -129,7 +133,7 @@ def _decode(data: dict[str, Any]) -> Run:
 
     for name in ("single", "saturated", "loaded"):
         data[name] = _phase(data[name])
-    data["setup"] = tuple(data["setup"])
+    data["setup"], data["work"] = tuple(data["setup"]), tuple(data["work"])
     return Run(**data)
 
 
@@ -169,6 +173,7 @@ def _added(runs: list[Run]) -> Run:
         rate=sum(r.rate for r in runs),
         wrong=[w for r in runs for w in r.wrong],
         retries=sum(r.retries for r in runs),
+        work=(sum(r.work[0] for r in runs), sum(r.work[1] for r in runs)),
     )
 
 
