@@ -131,6 +131,13 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
     await conn.set_type_codec("numeric", encoder=str, decoder=_number, schema="pg_catalog", format="text")
 
 
+async def _session_unchanged(conn: asyncpg.Connection) -> None:
+    """What a connection needs on its way back to the pool beyond asyncpg's own rollback of a
+    transaction left open: nothing. asyncpg's default sends one more statement per transaction
+    (``RESET ALL``, ``UNLISTEN *``, advisory locks released), a round trip for session state the
+    store never sets: its only advisory lock is the migration's, held by its transaction."""
+
+
 class PgTx:
     """A :class:`db.tx.Tx` on one asyncpg connection inside its transaction."""
 
@@ -186,7 +193,12 @@ class PgBackend:
             # has no live connection, which is all a restarted server needs, while a floor adds a
             # task that, while the server is down, keeps reconnecting in the background.
             pool = await asyncpg.create_pool(
-                url, min_size=0, max_size=pool_size, init=_init_connection, command_timeout=60
+                url,
+                min_size=0,
+                max_size=pool_size,
+                init=_init_connection,
+                reset=_session_unchanged,
+                command_timeout=60,
             )
         except _FAULTS as exc:
             raise StorageFault(where, _problem(exc)) from exc
