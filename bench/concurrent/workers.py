@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 PREFIX = "@@bench "
 """Starts the lines of the protocol on a worker's stdout (anything else printed there is not)."""
 PHASES = ("single", "closed", "open")
+LINE = 1 << 28
+"""Bytes a worker's line may have: its figures are one line (every move's latency, every tick)."""
 SUSTAINED = re.compile(r"^target sustained >= [\d.]+ moves/s: ([\d.]+)", re.MULTILINE)
 
 
@@ -80,7 +82,7 @@ async def _together(sizes: Sizes, seed: int, target: Target) -> Run:
         command += ["--pool-size", str(target.pool_size)]
     children = [
         await asyncio.create_subprocess_exec(
-            *command, "--worker", str(i), stdin=subprocess.PIPE, stdout=subprocess.PIPE
+            *command, "--worker", str(i), stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=LINE
         )
         for i in range(n)
     ]
