@@ -39,14 +39,16 @@ class Target:
         """The indices of the run's ``total`` tables this process opens and plays: Discord sends
         direct messages to shard 0 alone, so every DM table (``in_dm(i)``) is its process's;
         the others go where fewest are yet, so the processes' shares are even."""
-        counts = [0] * self.workers
-        mine = []
+        dms = [i for i in range(total) if in_dm(i)]
+        counts = [len(dms)] + [0] * (self.workers - 1)
+        quota = [total // self.workers + (w < total % self.workers) for w in range(self.workers)]
+        owner = dict.fromkeys(dms, 0)
         for i in range(total):
-            worker = 0 if in_dm(i) else min(range(self.workers), key=lambda w: (counts[w], w))
-            counts[worker] += 1
-            if worker == self.worker:
-                mine.append(i)
-        return mine
+            if i not in owner:
+                worker = max(range(self.workers), key=lambda w: (quota[w] - counts[w], -w))
+                owner[i] = worker
+                counts[worker] += 1
+        return [i for i in range(total) if owner[i] == self.worker]
 
     def own_ids(self, env: Any) -> None:
         """The ids this process's simulated Discord makes (users, threads, interactions) differ from

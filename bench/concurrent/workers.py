@@ -35,6 +35,8 @@ PREFIX = "@@bench "
 PHASES = ("single", "closed", "open")
 LINE = 1 << 28
 """Bytes a worker's line may have: its figures are one line (every move's latency, every tick)."""
+SQLITE_LINES = ("closed loop", "open loop", "CPU, closed loop", "moves per CPU second", "state check")
+"""The lines of the SQLite run shown beside PostgreSQL's."""
 SUSTAINED = re.compile(r"^target sustained >= [\d.]+ moves/s: ([\d.]+)", re.MULTILINE)
 
 
@@ -187,4 +189,7 @@ def sqlite_rate(sizes: Sizes, seed: int) -> float:
     found = SUSTAINED.search(done.stdout)
     if found is None:
         raise RuntimeError(f"the SQLite run printed no sustained rate:\n{done.stdout}\n{done.stderr[-2000:]}")
+    for line in done.stdout.splitlines():
+        if line.startswith(SQLITE_LINES):
+            print(f"  SQLite: {line}")
     return float(found.group(1))
