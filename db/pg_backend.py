@@ -30,8 +30,9 @@ before reading anything they decide on, so a second move on that table waits for
 commit and then reads the version it left: the stale one is refused with ``StaleVersion``
 exactly as before, without a serialization failure or a retry. Their other reads are rows the
 lock covers (the table's seats, read ``FOR UPDATE`` too, and its moves, which only such a
-locked write changes) or rows keyed by a unique constraint (an interaction's id: a second
-insert fails and is run again, then seen). Row locks bind every isolation level, so a
+locked write changes) or rows keyed by a unique constraint (an interaction's id: an insert
+that finds it already there, or waits for the transaction that put it there, does nothing, and
+the write is refused as ``DuplicateInteraction``). Row locks bind every isolation level, so a
 SERIALIZABLE write on the same rows (a move that ends the game, a lobby change) waits for the
 lock as well and is then run again by the rule above.
 
