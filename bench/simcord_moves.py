@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +19,31 @@ Play = Callable[[Any, Any, str], Awaitable[None]]
 
 
 @asynccontextmanager
-async def simcord_bot(folder: Path) -> AsyncIterator[tuple[Any, Any]]:
-    """``(env, bot)``: the real bot under SimCord (no network) on a fresh database in ``folder``;
-    shut down and its store closed afterwards (an open aiosqlite thread would keep the process)."""
+async def simcord_bot(
+    folder: Path, *, url: str | None = None, pool_size: int | None = None, shards: Any = None
+) -> AsyncIterator[tuple[Any, Any]]:
+    """``(env, bot)``: the real bot under SimCord (no network) on a fresh database in ``folder``
+    (or the PostgreSQL database ``url``, with at most ``pool_size`` connections, as the process of
+    ``shards``: a :class:`bot.sharding.Shards`); shut down and its store closed afterwards (an open
+    aiosqlite thread would keep the process)."""
     from simcord import Env
 
     from bot import create_bot
     from bot.config import Config
 
-    bot = create_bot(Config(token=None, database_path=str(folder / "bot.sqlite3"), health_seconds=0))
+    config = Config(token=None, database_path=str(folder / "bot.sqlite3"), health_seconds=0)
+    if url is not None:
+        config = replace(config, database_url=url, shards=shards)
+    if pool_size is not None:
+        config = replace(config, database_pool_size=pool_size)
+    bot = create_bot(config)
     env = Env(bot)
     await env.start()
+    if shards is not None and not shards.syncs_commands:
+        # Only shard 0's process pushes the commands to Discord, which is one for every process;
+        # this process's simulated Discord must learn them too (as tests/bot/process_driver.py).
+        with env.time_context():
+            await bot.tree.sync()
     try:
         yield env, bot
     finally:

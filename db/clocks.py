@@ -67,6 +67,8 @@ async def update_awaited(
     awaited: Collection[int],
     moves: Sequence[NewMove],
     now: float,
+    *,
+    settings: Row | None = None,
 ) -> None:
     """Start the clocks of newly awaited seats, stop the others, count missed limits.
 
@@ -75,15 +77,20 @@ async def update_awaited(
     moved after the limit before the bot took over (they are here): then a fresh period starts. A clock
     started during a vacation counts from the vacation's end, unless the table has a stand-in:
     then it is due at once, so the bot plays that turn. A bot player's seat never waits, so it
-    never gets a clock, whatever ``awaited`` says.
+    never gets a clock, whatever ``awaited`` says. ``settings``: the table's ``remind_after``,
+    ``time_limit`` and ``standin_level`` when the caller has read them already (one round trip
+    fewer on PostgreSQL); a seat's player's vacation comes with the seat, and a count of missed
+    limits that stays as it was is not written again, for the same reason.
     """
     await update_standins(tx, table_id, moves)
-    (settings,) = await tx.fetchall(
-        "SELECT remind_after, time_limit, standin_level FROM game_tables WHERE id = ?", (table_id,)
-    )
+    if settings is None:
+        (settings,) = await tx.fetchall(
+            "SELECT remind_after, time_limit, standin_level FROM game_tables WHERE id = ?", (table_id,)
+        )
     seats = await tx.fetchall(
-        "SELECT seat, user_id, awaited_since, deadline, timeouts, left_at FROM seats "
-        "WHERE table_id = ? AND user_id IS NOT NULL",
+        "SELECT s.seat, s.user_id, s.awaited_since, s.deadline, s.timeouts, s.left_at, p.vacation_until "
+        "FROM seats s LEFT JOIN players p ON p.user_id = s.user_id "
+        "WHERE s.table_id = ? AND s.user_id IS NOT NULL /* FOR UPDATE OF s */",
         (table_id,),
     )
     timed_out = {m.seat for m in moves if m.source == "timeout"}
@@ -99,12 +106,16 @@ async def update_awaited(
             continue
         late = s["deadline"] is not None and s["deadline"] <= now and settings["standin_level"] is not None
         if s["awaited_since"] is not None and seat not in timed_out and not (seat in acted and late):
-            await tx.execute(
-                "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
-                (timeouts, table_id, seat),
-            )
+            if timeouts != s["timeouts"]:
+                await tx.execute(
+                    "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
+                    (timeouts, table_id, seat),
+                )
             continue
-        await _start(tx, table_id, seat, s["user_id"], settings, now, timeouts, left=s["left_at"] is not None)
+        await _start(
+            tx, table_id, seat, s["user_id"], settings, now, timeouts, (s["vacation_until"],),
+            left=s["left_at"] is not None,
+        )
 
 
 async def _start(
@@ -115,12 +126,15 @@ async def _start(
     settings: Row,
     now: float,
     timeouts: int,
+    vacation: tuple[float | None] | None = None,
     *,
     left: bool = False,
 ) -> None:
     """A fresh waiting period for ``seat`` from ``now`` (``settings``: the table's reminder, limit
-    and stand-in level). A player who ``left`` the server is out of time at once."""
-    start = max(now, await vacation_until(tx, user_id) or 0.0)
+    and stand-in level; ``vacation``: the player's ``vacation_until`` if already read). A player
+    who ``left`` the server is out of time at once."""
+    away = (await vacation_until(tx, user_id)) if vacation is None else vacation[0]
+    start = max(now, away or 0.0)
     remind_after, limit = settings["remind_after"], settings["time_limit"]
     if left:
         start, remind_after, limit = now, None, 0.0  # gone: the at-limit rule applies now

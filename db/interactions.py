@@ -15,15 +15,17 @@ from db.tx import Tx
 
 async def claim(tx: Tx, interaction_id: int | None, table_id: int, kind: str, now: float) -> None:
     """Record ``interaction_id`` as taking effect on ``table_id`` now, inside the caller's write
-    transaction; ``DuplicateInteraction`` if it already did (then the caller writes nothing)."""
+    transaction; ``DuplicateInteraction`` if it already did (then the caller writes nothing).
+    One statement: an insert that a row already there turns into nothing."""
     if interaction_id is None:
         return
-    if await seen(tx, interaction_id):
-        raise DuplicateInteraction(interaction_id)
-    await tx.execute(
-        "INSERT INTO interactions (interaction_id, table_id, kind, created_at) VALUES (?, ?, ?, ?)",
+    done = await tx.execute(
+        "INSERT INTO interactions (interaction_id, table_id, kind, created_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (interaction_id) DO NOTHING",
         (interaction_id, table_id, kind, now),
     )
+    if done.rowcount == 0:
+        raise DuplicateInteraction(interaction_id)
 
 
 async def seen(tx: Tx, interaction_id: int) -> bool:

@@ -10,22 +10,26 @@ than any board after it, so it stays stale even when the position is the same ag
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from db import boards, clocks, interactions, standings
 from db.errors import DuplicateInteraction, StaleVersion, TableNotFound
 from db.models import MoveRow, NewMove, NewResult, ResultRow, TableRow
-from db.rows import dumps, require
-from db.tx import Row, Tx
+from db.rows import TABLE_COLUMNS, dumps, require, with_seats
+from db.tx import Row, Tx, row_locked
 
 
 async def _current(tx: Tx, table_id: int, interaction_id: int | None, expected_version: int) -> Row:
-    """The table's status, version, game and server, once the interaction and the version are
-    checked: ``DuplicateInteraction`` first (a retried interaction is recognised even though the
-    version moved on), then ``StaleVersion``."""
+    """The table's status, version, game, server and clock settings, once the interaction and the
+    version are checked: ``DuplicateInteraction`` first (a retried interaction is recognised even
+    though the version moved on), then ``StaleVersion``. The row is locked first on PostgreSQL: another move
+    on the table waits here until this one commits, then reads the version it left
+    (:func:`db.tx.row_locked`)."""
     current = await tx.fetchone(
-        "SELECT status, version, game, guild_id FROM game_tables WHERE id = ?", (table_id,)
+        "SELECT status, version, game, guild_id, remind_after, time_limit, standin_level FROM game_tables "
+        "WHERE id = ? /* FOR UPDATE */",
+        (table_id,),
     )
     if current is None:
         raise TableNotFound(table_id)
@@ -45,19 +49,26 @@ async def _seats_as_read(
     seat and its deadline then). Both change no board, so they leave the version alone."""
     if standins is not None:
         held = await tx.fetchall(
-            "SELECT seat FROM seats WHERE table_id = ? AND standin_turns > 0 AND user_id IS NOT NULL",
+            "SELECT seat FROM seats WHERE table_id = ? AND standin_turns > 0 AND user_id IS NOT NULL "
+            "/* FOR UPDATE */",
             (table_id,),
         )
         if {r["seat"] for r in held} != set(standins):
             raise StaleVersion(version)
     if due is not None:
         clock = await tx.fetchone(
-            "SELECT deadline FROM seats WHERE table_id = ? AND seat = ?", (table_id, due[0])
+            "SELECT deadline FROM seats WHERE table_id = ? AND seat = ? /* FOR UPDATE */", (table_id, due[0])
         )
         if clock is None or clock["deadline"] != due[1]:
             raise StaleVersion(version)
 
 
+def _keeps_to_its_table(kwargs: Mapping[str, Any]) -> bool:
+    """A move that does not end the game writes only its table's rows (see :func:`row_locked`)."""
+    return kwargs.get("results") is None
+
+
+@row_locked(when=_keeps_to_its_table)
 async def commit_moves(
     tx: Tx,
     now: float,
@@ -96,16 +107,17 @@ async def commit_moves(
     if results is not None:
         status = "finished"
         await insert_results(tx, table_id, current["game"], current["guild_id"], results, now)
-    await tx.execute(
+    row = await tx.fetchone(
         "UPDATE game_tables SET state = ?, version = version + 1, status = ?, updated_at = ?, "
-        "end_reason = COALESCE(?, end_reason) WHERE id = ?",
+        f"end_reason = COALESCE(?, end_reason) WHERE id = ? RETURNING {TABLE_COLUMNS}",
         (dumps(state), status, now, end_reason, table_id),
     )
+    assert row is not None  # locked and read above
     if results is not None:
         await clocks.clear(tx, table_id)
     elif awaited is not None:
-        await clocks.update_awaited(tx, table_id, awaited, moves, now)
-    return await require(tx, table_id)
+        await clocks.update_awaited(tx, table_id, awaited, moves, now, settings=current)
+    return await with_seats(tx, row)  # the row as updated; clocks change only the seats
 
 
 async def insert_results(
@@ -126,6 +138,7 @@ async def insert_results(
     await standings.record(tx, table_id=table_id, game=game, guild_id=guild_id, results=results, now=now)
 
 
+@row_locked()
 async def take_back(
     tx: Tx,
     now: float,
@@ -137,7 +150,7 @@ async def take_back(
     awaited: Collection[int],
     interaction_id: int | None,
 ) -> TableRow:
-    await _current(tx, table_id, interaction_id, expected_version)
+    current = await _current(tx, table_id, interaction_id, expected_version)
     plies = await tx.fetchone(
         "SELECT COUNT(*) AS n FROM moves WHERE table_id = ? AND ply >= ?", (table_id, keep)
     )
@@ -145,12 +158,14 @@ async def take_back(
         raise ValueError(f"table {table_id} has no move from ply {keep} on to take back")
     await interactions.claim(tx, interaction_id, table_id, "undo", now)
     await tx.execute("DELETE FROM moves WHERE table_id = ? AND ply >= ?", (table_id, keep))
-    await tx.execute(
-        "UPDATE game_tables SET state = ?, version = version + 1, updated_at = ? WHERE id = ?",
+    row = await tx.fetchone(
+        "UPDATE game_tables SET state = ?, version = version + 1, updated_at = ? WHERE id = ? "
+        f"RETURNING {TABLE_COLUMNS}",
         (dumps(state), now, table_id),
     )
-    await clocks.update_awaited(tx, table_id, awaited, (), now)
-    return await require(tx, table_id)
+    assert row is not None  # locked and read above
+    await clocks.update_awaited(tx, table_id, awaited, (), now, settings=current)
+    return await with_seats(tx, row)
 
 
 async def read_log(tx: Tx, table_id: int) -> list[MoveRow]:

@@ -6,8 +6,9 @@ are real awaits on that connection (:class:`PgTx`), placeholders translated by
 (columns by name or position, ``keys()``); ``numeric`` (what PostgreSQL's ``SUM`` of integers
 gives) comes back as ``int``, or ``float`` when it has a fraction, as SQLite answers.
 
-Isolation: writes run ``SERIALIZABLE``, reads ``REPEATABLE READ READ ONLY`` (one snapshot, as
-a SQLite read). The operations were written for SQLite, where writers never overlap: they read
+Isolation (:func:`isolation`): writes run ``SERIALIZABLE``, reads ``REPEATABLE READ READ ONLY``
+(one snapshot, as a SQLite read), except writes marked :func:`db.tx.row_locked`, which run
+``READ COMMITTED`` (below). The operations were written for SQLite, where writers never overlap: they read
 (the table's version, whether an interaction was seen, the next ply, a player's rating), decide,
 then write. Under PostgreSQL's default READ COMMITTED two moves on one table could both read
 version 7 and both commit, and two finished games could both update a player's rating from
@@ -20,6 +21,20 @@ delivered twice. A unique violation (a concurrent insert PostgreSQL did not repo
 serialization failure) is retried the same way, so it too ends in the store's own error; one
 that persists is a bug and surfaces as asyncpg's ``UniqueViolationError``. All of this holds
 across processes: the checks are in the database, nothing relies on a lock in this process.
+
+SERIALIZABLE costs dear where many transactions touch one row: moves on one table all read and
+write its row and its seats, so under load most of them failed, slept and ran again (issue #37:
+4 moves/s, p99 25 s). A move that does not end the game, an undo, and a write of one statement
+are therefore :func:`db.tx.row_locked`: they lock the table's row (``SELECT … FOR UPDATE``)
+before reading anything they decide on, so a second move on that table waits for the first to
+commit and then reads the version it left: the stale one is refused with ``StaleVersion``
+exactly as before, without a serialization failure or a retry. Their other reads are rows the
+lock covers (the table's seats, read ``FOR UPDATE`` too, and its moves, which only such a
+locked write changes) or rows keyed by a unique constraint (an interaction's id: an insert
+that finds it already there, or waits for the transaction that put it there, does nothing, and
+the write is refused as ``DuplicateInteraction``). Row locks bind every isolation level, so a
+SERIALIZABLE write on the same rows (a move that ends the game, a lobby change) waits for the
+lock as well and is then run again by the rule above.
 
 Connection loss, a server shutting down, a full disk, a read-only server, or a contention that
 outlasts the retries raise :class:`db.errors.StorageFault`: the transaction did not commit
@@ -51,7 +66,7 @@ import asyncpg
 
 from db.errors import OutcomeUnknown, StorageFault
 from db.pg_dialect import statement
-from db.tx import Outcome, Row, Tx
+from db.tx import ROW_LOCKED, Outcome, Row, Tx
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -85,6 +100,14 @@ _STATUS_COUNT = re.compile(r"(\d+)$")
 log = logging.getLogger(__name__)
 
 
+def isolation(op: Callable[..., Any], write: bool, kwargs: dict[str, Any]) -> str:
+    """The isolation level ``op(tx, **kwargs)`` runs at (see the module's text)."""
+    if not write:
+        return "repeatable_read"
+    locked = getattr(op, ROW_LOCKED, None)
+    return "read_committed" if locked is not None and locked(kwargs) else "serializable"
+
+
 def is_url(target: str) -> bool:
     """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
     return target.startswith(("postgresql://", "postgres://"))
@@ -109,15 +132,25 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
     await conn.set_type_codec("numeric", encoder=str, decoder=_number, schema="pg_catalog", format="text")
 
 
+async def _session_unchanged(conn: asyncpg.Connection) -> None:
+    """What a connection needs on its way back to the pool beyond asyncpg's own rollback of a
+    transaction left open: nothing. asyncpg's default sends one more statement per transaction
+    (``RESET ALL``, ``UNLISTEN *``, advisory locks released), a round trip for session state the
+    store never sets: its only advisory lock is the migration's, held by its transaction."""
+
+
 class PgTx:
     """A :class:`db.tx.Tx` on one asyncpg connection inside its transaction."""
 
-    __slots__ = ("_conn",)
+    __slots__ = ("_conn", "sent")
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
+        self.sent = 0
+        """Statements sent (an ``executemany`` counts once: one round trip)."""
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> Outcome:
+        self.sent += 1
         status = await self._conn.execute(statement(sql), *params)
         count = _STATUS_COUNT.search(status or "")
         return Outcome(int(count.group(1)) if count else 0, None)
@@ -125,12 +158,15 @@ class PgTx:
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         rows = list(rows)
         if rows:
+            self.sent += 1
             await self._conn.executemany(statement(sql), rows)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        self.sent += 1
         return list(await self._conn.fetch(statement(sql), *params))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        self.sent += 1
         row: Row | None = await self._conn.fetchrow(statement(sql), *params)
         return row
 
@@ -146,6 +182,8 @@ class PgBackend:
         """Operations run so far (the figure the SQLite backend counts as hand-offs)."""
         self.retries = 0
         """Transactions run again after a serialization failure, deadlock or unique violation."""
+        self.statements = 0
+        """Statements sent so far (round trips inside transactions, BEGIN and COMMIT not counted)."""
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgBackend:
@@ -156,7 +194,12 @@ class PgBackend:
             # has no live connection, which is all a restarted server needs, while a floor adds a
             # task that, while the server is down, keeps reconnecting in the background.
             pool = await asyncpg.create_pool(
-                url, min_size=0, max_size=pool_size, init=_init_connection, command_timeout=60
+                url,
+                min_size=0,
+                max_size=pool_size,
+                init=_init_connection,
+                reset=_session_unchanged,
+                command_timeout=60,
             )
         except _FAULTS as exc:
             raise StorageFault(where, _problem(exc)) from exc
@@ -168,7 +211,7 @@ class PgBackend:
     async def run(self, op: Operation[P, T], *args: Any, write: bool, **kwargs: Any) -> T:
         """``op(tx, *args, **kwargs)`` as one transaction, run again while concurrent ones win."""
         self.handoffs += 1
-        level = "serializable" if write else "repeatable_read"
+        level = isolation(op, write, kwargs)
         fresh = False  # whether the pool's connections were replaced after one was found dead
         for attempt in range(1, ATTEMPTS + 1):
             try:
@@ -181,7 +224,11 @@ class PgBackend:
                 await tx.start()
                 stage = "work"
                 try:
-                    result = await op(PgTx(conn), *args, **kwargs)
+                    counted = PgTx(conn)
+                    try:
+                        result = await op(counted, *args, **kwargs)
+                    finally:
+                        self.statements += counted.sent
                 except BaseException:
                     await _roll_back(conn, tx)
                     raise

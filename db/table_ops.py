@@ -22,8 +22,8 @@ from db.errors import (
     TableNotFound,
 )
 from db.models import NewMove, SeatRow, TableRow
-from db.rows import T_TABLE_COLUMNS, dumps, load, require, with_seats
-from db.tx import Tx
+from db.rows import T_TABLE_COLUMNS, TABLE_COLUMNS, dumps, load, require, with_seats
+from db.tx import Tx, row_locked
 
 
 async def open_ids_in(tx: Tx, channel_id: int, game: str | None = None) -> list[int]:
@@ -91,8 +91,14 @@ async def create_table(
 
 
 async def open_table_in(tx: Tx, channel_id: int, game: str | None) -> TableRow | None:
-    ids = await open_ids_in(tx, channel_id, game)
-    return await load(tx, ids[0]) if ids else None
+    """The newest open table of the channel (of ``game``): the row found and its seats, two
+    statements (every interaction in a table's thread starts here)."""
+    row = await tx.fetchone(
+        f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'active') "
+        "AND (CAST(? AS TEXT) IS NULL OR game = ?) ORDER BY id DESC LIMIT 1",
+        (channel_id, game, game),
+    )
+    return None if row is None else await with_seats(tx, row)
 
 
 async def open_tables_in(tx: Tx, channel_id: int) -> list[TableRow]:
@@ -271,6 +277,7 @@ async def newest_table_in(
 SETTABLE = frozenset({"locale", "board_message_id", "lobby_message_id"})
 
 
+@row_locked()
 async def set_column(tx: Tx, table_id: int, column: str, value: object) -> None:
     assert column in SETTABLE  # never user input
     done = await tx.execute(f"UPDATE game_tables SET {column} = ? WHERE id = ?", (value, table_id))
@@ -288,5 +295,6 @@ async def move_to(tx: Tx, table_id: int, channel_id: int) -> TableRow:
     return await require(tx, table_id)
 
 
+@row_locked()
 async def touch(tx: Tx, table_id: int, now: float) -> None:
     await tx.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (now, table_id))

@@ -18,11 +18,36 @@ An operation therefore awaits nothing but its ``Tx``: no sleeps, no Discord, no 
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+ROW_LOCKED = "row_locked"
+"""The attribute :func:`row_locked` sets on an operation: when it may run at READ COMMITTED."""
+
+
+def _always(kwargs: Mapping[str, Any]) -> bool:
+    return True
+
+
+def row_locked(when: Callable[[Mapping[str, Any]], bool] = _always) -> Callable[[F], F]:
+    """Marks a write whose every decision rests on rows it locks before reading them (on
+    PostgreSQL: the table's row ``FOR UPDATE`` first, then the seats it reads, each with
+    :data:`db.pg_dialect.LOCK_HINT`), or which is a single statement: two of them on one table
+    take turns on the lock, each seeing the other's commit, as SQLite's one writer at a time
+    does. PostgreSQL may then run it at READ COMMITTED (:func:`db.pg_backend.isolation`), where a
+    concurrent move on the same table waits for the lock instead of failing as SERIALIZABLE and
+    starting over. ``when(kwargs)``: whether that holds for this call (a move that ends the game
+    also updates players' ratings, rows no table lock covers, so it stays SERIALIZABLE)."""
+
+    def mark(op: F) -> F:
+        setattr(op, ROW_LOCKED, when)
+        return op
+
+    return mark
 
 
 class Row(Protocol):

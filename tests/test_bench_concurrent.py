@@ -4,16 +4,23 @@ catches a move lost or made twice."""
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 from pathlib import Path
 
+import pytest
+
+from bench.concurrent import run, workers
 from bench.concurrent.flights import Flight, overlapping, timed
-from bench.concurrent.tables import KINDS, open_tables, script
+from bench.concurrent.phases import Cpu, Phase, Sample
+from bench.concurrent.tables import KINDS, in_dm, open_tables, script
+from bench.concurrent.target import Target
 from bench.simcord_moves import simcord_bot
 
 
 async def test_moves_of_different_tables_are_in_the_bot_at_once_and_each_is_applied(tmp_path: Path) -> None:
     async with simcord_bot(tmp_path) as (env, bot):
-        tables = await open_tables(env, bot, len(KINDS), seed=3)
+        tables = await open_tables(env, bot, range(len(KINDS)), seed=3)
         for table in tables:
             table.script = script(table, 2)
         seen: list[int] = []
@@ -35,7 +42,7 @@ async def test_moves_of_different_tables_are_in_the_bot_at_once_and_each_is_appl
 
 async def test_the_state_check_fails_a_table_with_a_move_lost_or_made_twice(tmp_path: Path) -> None:
     async with simcord_bot(tmp_path) as (env, bot):
-        (table,) = await open_tables(env, bot, 1, seed=5)
+        (table,) = await open_tables(env, bot, range(1), seed=5)
         table.script = script(table, 3)
         with overlapping(env):
             await timed(table.play_next)
@@ -48,3 +55,59 @@ async def test_the_state_check_fails_a_table_with_a_move_lost_or_made_twice(tmp_
             assert not await table.matches(bot.store)
             table.played += 1
             assert await table.matches(bot.store)
+
+
+async def test_a_pause_in_flight_lasts_its_real_time(tmp_path: Path) -> None:
+    """A retry's back-off or a driver's arrival sleeps its few milliseconds of real time, not until
+    SimCord next settles the world."""
+    async with simcord_bot(tmp_path) as (env, _bot):
+        with overlapping(env):
+            start = time.perf_counter()
+            await asyncio.sleep(0.05)
+            took = time.perf_counter() - start
+    assert 0.04 <= took < 1.0
+
+
+def test_shard_processes_share_the_tables_evenly_and_dms_go_to_shard_0() -> None:
+    shares = [Target("postgresql://x", None, w, 2).share(200, in_dm) for w in range(2)]
+    assert sorted(shares[0] + shares[1]) == list(range(200))
+    assert len(shares[0]) == len(shares[1]) == 100
+    assert all(not in_dm(i) for i in shares[1])  # Discord sends every DM to shard 0
+    assert Target().share(8, in_dm) == list(range(8))
+
+
+def test_the_processes_figures_add_up() -> None:
+    def phase(done: int, latency: float) -> Phase:
+        return Phase([Sample(0.0, latency, "RunArch")] * done, 10.0, done, [0.001], [3], Cpu(10, 5, 6, 1, 2))
+
+    one = run.Run(
+        100, 4000, 300, (1.0, 2.0), phase(5, 0.1), phase(400, 0.5), phase(320, 0.2), 32.0, [], 0, (9, 40)
+    )
+    two = run.Run(
+        100, 4000, 200, (1.5, 1.0), phase(4, 0.1), phase(300, 0.7), phase(240, 0.3), 24.0, ["x"], 1, (6, 30)
+    )
+    added = workers._added([one, two])
+    assert added.saturated.rate == pytest.approx(70.0)  # rates add
+    assert len(added.loaded.samples) == 560 and added.rate == 56.0
+    assert (added.tables, added.played, added.wrong, added.retries, added.work) == (
+        200,
+        500,
+        ["x"],
+        1,
+        (15, 70),
+    )
+    cpu = added.saturated.cpu
+    assert cpu is not None and (cpu.main, cpu.server) == (10, 2)  # one server, seen by both
+
+
+def test_two_shard_processes_on_postgres_play_every_table_right(
+    pg_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", pg_url)
+    monkeypatch.delenv("TEST_DATABASE_URL", raising=False)
+    run.main(["--quick", "--postgres", "--no-sqlite", "--processes", "2"])
+    out = capsys.readouterr().out
+    assert "process 0, closed loop" in out and "process 1, closed loop" in out
+    assert "state check: 8/8 tables match" in out
+    assert "PostgreSQL transactions run again after a conflict: 0" in out
+    assert os.environ["DATABASE_URL"] == pg_url

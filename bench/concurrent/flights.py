@@ -19,8 +19,15 @@ real discord.py path, and replaces only those two serialising steps:
   members' interactions keep running.
 
 A view's expiry timer (``View.__timeout_task_impl``) waits for a person, not work of the move,
-so it is not counted. Everything else SimCord does (its fake REST, its task and callback
-tracking) stays as it is, and after the block a normal settle drains whatever is left.
+so it is not counted.
+
+Timers run on the real clock inside the block: SimCord's ``call_later`` and ``call_at`` put a
+timer on its simulated clock, which moves on only when it settles the whole world, so a short
+pause of the bot's (a PostgreSQL retry's back-off, asyncpg's own timeouts, the benchmark's
+arrivals) would last as long as the next settle, not its few milliseconds. The block hands
+them to the event loop's own timers, as in production. Everything else SimCord does (its fake
+REST, its task and callback tracking) stays as it is, and after the block a normal settle
+drains whatever is left.
 """
 
 from __future__ import annotations
@@ -100,7 +107,7 @@ async def timed(act: Callable[[], Awaitable[object]], since: float | None = None
 def overlapping(env: Any) -> Iterator[None]:
     """Inside the block, interactions from different tasks overlap (see the module's text)."""
     loop = asyncio.get_running_loop()
-    create_task = loop.create_task
+    create_task, call_later, call_at = loop.create_task, loop.call_later, loop.call_at
     settle = env._settle_internal
 
     def counted_create_task(coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
@@ -118,6 +125,23 @@ def overlapping(env: Any) -> Iterator[None]:
         await found.idle()
 
     loop.create_task = counted_create_task  # type: ignore[method-assign]
+    from simcord._dpy_internals import real_monotonic
+
+    real_call_at = env._runtime.call_at
+
+    def call_at_on_real_clock(when: float, callback: Any, *args: Any, **kwargs: Any) -> asyncio.TimerHandle:
+        # ``when`` is on the caller's clock: the simulated one in the bot's tasks (SimCord makes
+        # ``time.monotonic``, and so ``loop.time()``, answer it there), the real one elsewhere.
+        at = real_monotonic() + max(0.0, when - loop.time())
+        return real_call_at(at, callback, *args, **kwargs)  # type: ignore[no-any-return]
+
+    def call_later_on_real_clock(
+        delay: float, callback: Any, *args: Any, **kwargs: Any
+    ) -> asyncio.TimerHandle:
+        return real_call_at(real_monotonic() + max(0.0, delay), callback, *args, **kwargs)  # type: ignore[no-any-return]
+
+    loop.call_later = call_later_on_real_clock  # type: ignore[method-assign]
+    loop.call_at = call_at_on_real_clock  # type: ignore[method-assign]
     env._begin_operation = lambda label: None
     env._end_operation = lambda: None
     env._settle_internal = own_settle
@@ -127,3 +151,4 @@ def overlapping(env: Any) -> Iterator[None]:
         for name in ("_begin_operation", "_end_operation", "_settle_internal"):
             del env.__dict__[name]
         loop.create_task = create_task  # type: ignore[method-assign]
+        loop.call_later, loop.call_at = call_later, call_at  # type: ignore[method-assign]

@@ -45,6 +45,8 @@ class Cpu:
     main: float
     process: float
     children: float
+    server: float = 0.0
+    """The PostgreSQL server's processes (``SERVER``), when it runs on this machine."""
 
     @property
     def main_share(self) -> float:
@@ -126,6 +128,27 @@ def _children_seconds() -> float:
         return 0.0
 
 
+SERVER: list[int] = []
+"""The PostgreSQL server's processes to count in :class:`Cpu` (the postmaster first), if local."""
+
+
+def _server_seconds() -> dict[int, float]:
+    if not SERVER:
+        return {}
+    from bench.concurrent.target import cpu_seconds
+
+    pids = [SERVER[0], *server_pids_of(SERVER[0])]
+    return {pid: cpu_seconds([pid]) for pid in pids}
+
+
+def server_pids_of(postmaster: int) -> list[int]:
+    """The postmaster's children now (its connections' processes come and go)."""
+    try:
+        return [int(p) for p in Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()]
+    except (OSError, ValueError):
+        return []
+
+
 class Meter:
     """The event loop's lag and the CPU used between :meth:`begin` and :meth:`end`."""
 
@@ -147,6 +170,7 @@ class Meter:
 
     def begin(self) -> None:
         self._start = self._now()
+        self._server = _server_seconds()
         self._ticker = asyncio.create_task(self._tick())
 
     async def end(self, phase: Phase) -> None:
@@ -154,8 +178,9 @@ class Meter:
         assert self._ticker is not None
         self._ticker.cancel()
         await asyncio.gather(self._ticker, return_exceptions=True)
+        server = sum(used - self._server.get(pid, 0.0) for pid, used in _server_seconds().items())
         wall, main, process, children = (b - a for a, b in zip(self._start, end, strict=True))
-        phase.cpu = Cpu(wall, main, process, children)
+        phase.cpu = Cpu(wall, main, process, children, server)
         phase.lag, phase.busy = self.lag, self.busy
         phase.seconds = wall
 

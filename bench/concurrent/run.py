@@ -9,23 +9,34 @@ latency a busy bot gives), the interactions dispatched concurrently
 bot's work for it: the board posted or edited (as in ``bench.load``). Last, every table's
 stored state and log must equal its script. Targets from issue #28 are printed with verdicts;
 the exit status is 0 only when all are met and every table matches.
+
+``--postgres`` runs the same on PostgreSQL (a new database, dropped afterwards, on the server of
+``DATABASE_URL`` or of a throwaway server), first measuring SQLite's sustained rate in a process of its own
+so the ratio the targets of issue #37 speak of comes from the same machine at the same time;
+``--processes N`` runs N shard processes of the bot on that one database
+(:mod:`bench.concurrent.workers`) and prints their figures together.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import platform
 import random
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bench.concurrent import phases, workers
 from bench.concurrent.flights import overlapping
 from bench.concurrent.phases import Phase, Pool, closed_loop, one_at_a_time, open_loop
-from bench.concurrent.tables import KINDS, Table, open_tables, script
+from bench.concurrent.tables import KINDS, Table, in_dm, open_tables, script
+from bench.concurrent.target import Target, fresh_database, server_pids
 from bench.simcord_moves import simcord_bot
 from bench.stats import Summary, percentile, row, verdict
 
@@ -34,6 +45,8 @@ P99_AT_80 = 1000.0
 P99_AT_SATURATION = 3000.0
 LAG_P99 = 20.0
 LOAD = 0.8
+PG_SHARE = 0.5
+"""PostgreSQL's sustained rate in one process, at least this share of SQLite's (issue #37)."""
 DISCORD_WINDOW = 3.0
 """Seconds Discord gives an interaction's first reply."""
 
@@ -60,7 +73,11 @@ QUICK = Sizes(tables=8, inflight=4, seconds=1.0, warmup=0.2, single=8, script=40
 class Run:
     """Everything one run measured."""
 
-    tables: list[Table]
+    tables: int
+    scripted: int
+    """Moves scripted, over every table."""
+    played: int
+    """Moves played, over every table."""
     setup: tuple[float, float]
     """Seconds to open the tables through the bot, then to script their moves."""
     single: Phase
@@ -68,28 +85,63 @@ class Run:
     loaded: Phase
     rate: float
     """The open loop's arrival rate (moves/s)."""
-    wrong: list[Table]
-    """Tables whose stored state or log is not their script's."""
+    wrong: list[str]
+    """Tables whose stored state or log is not their script's, told."""
+    retries: int = 0
+    """PostgreSQL transactions run again after a conflict (serialization, deadlock, unique key)."""
+    work: tuple[int, int] = (0, 0)
+    """Transactions and statements (PostgreSQL's round trips; none counted on SQLite) of the
+    phases, where every move of the run is played."""
 
 
-async def measure(sizes: Sizes, seed: int, folder: Path) -> Run:
-    rnd = random.Random(seed)
-    async with simcord_bot(folder) as (env, bot):
+ALONE = Target()
+"""A fresh SQLite file, one process."""
+
+
+async def _alone(phase: str) -> None:
+    """The only process: nobody to wait for before a phase."""
+
+
+async def measure(
+    sizes: Sizes,
+    seed: int,
+    folder: Path,
+    target: Target = ALONE,
+    together: Callable[[str], Awaitable[None]] = _alone,
+) -> Run:
+    """One process's run; ``together(phase)`` returns when every process is ready for it."""
+    rnd = random.Random(seed + target.worker)
+    shards = target.shards()
+    async with simcord_bot(folder, url=target.url, pool_size=target.pool_size, shards=shards) as (env, bot):
+        target.own_ids(env)
         start = time.perf_counter()
-        tables = await open_tables(env, bot, sizes.tables, seed)
+        mine = target.share(sizes.tables, in_dm)
+        tables = await open_tables(env, bot, mine, seed, shard=None if shards is None else target.worker)
         opened = time.perf_counter()
         for table in tables:
             table.script = script(table, sizes.script)
         setup = (opened - start, time.perf_counter() - opened)
         pool = Pool(tables, rnd)
+        backend = bot.store._backend
+        before = (backend.handoffs, getattr(backend, "statements", 0))
         with overlapping(env):
+            await together("single")
             single = await one_at_a_time(pool, sizes.single, warmup=len(KINDS))
+            await together("closed")
             saturated = await closed_loop(pool, sizes.inflight, sizes.seconds, sizes.warmup)
             rate = max(1.0, LOAD * saturated.rate)
+            await together("open")
             loaded = await open_loop(pool, rate, sizes.seconds, sizes.warmup, rnd)
         await env.settle()
-        wrong = [table for table in tables if not await table.matches(bot.store)]
-    return Run(tables, setup, single, saturated, loaded, rate, wrong)
+        work = (backend.handoffs - before[0], getattr(backend, "statements", 0) - before[1])
+        wrong = [_told(table) for table in tables if not await table.matches(bot.store)]
+        retries = getattr(bot.store._backend, "retries", 0)
+    scripted, played = sum(len(t.script) for t in tables), sum(t.played for t in tables)
+    return Run(len(tables), scripted, played, setup, single, saturated, loaded, rate, wrong, retries, work)
+
+
+def _told(table: Table) -> str:
+    return f"{table.kind.label} table {table.table_id} ({table.played} moves played)"
 
 
 def _lag(phase: Phase) -> str:
@@ -109,9 +161,11 @@ def _cpu(phase: Phase) -> str:
     cpu = phase.cpu
     if cpu is None:
         return "not measured"
+    server = f", PostgreSQL server {cpu.server / cpu.wall:.2f}" if cpu.server else ""
+    used = cpu.cores + cpu.server / cpu.wall
     return (
         f"main thread {cpu.main_share:.2f} of the time, the process {cpu.process / cpu.wall:.2f} cores, "
-        f"child processes {cpu.children / cpu.wall:.2f}: {cpu.cores / (os.cpu_count() or 1):.0%} "
+        f"child processes {cpu.children / cpu.wall:.2f}{server}: {used / (os.cpu_count() or 1):.0%} "
         f"of {os.cpu_count()} cores"
     )
 
@@ -135,12 +189,11 @@ def _phase(label: str, phase: Phase) -> Summary:
     return latency
 
 
-def report(run: Run, sizes: Sizes) -> bool:
+def report(run: Run, sizes: Sizes, sqlite: float | None = None) -> bool:
     """Print every figure; whether every target is met and every table matches its script."""
-    scripted = sum(len(t.script) for t in run.tables)
     print(
-        f"set-up: {len(run.tables)} tables opened through the bot in {run.setup[0]:.1f} s, "
-        f"{scripted} moves scripted from the engine in {run.setup[1]:.1f} s"
+        f"set-up: {run.tables} tables opened through the bot in {run.setup[0]:.1f} s, "
+        f"{run.scripted} moves scripted from the engine in {run.setup[1]:.1f} s"
     )
     single, saturated, loaded = run.single, run.saturated, run.loaded
     latency = {
@@ -166,7 +219,18 @@ def report(run: Run, sizes: Sizes) -> bool:
     lag_p99 = percentile(lag, 99) if lag else float("inf")
     print(f"sustained: {saturated.rate:.0f} moves/s")
     print(f"p99 at 80%: {latency['loaded'].p99:.0f} ms")
-    checks = (
+    if run.played and run.work[1]:  # PostgreSQL
+        print(
+            f"database work per move played: {run.work[0] / run.played:.1f} transactions, "
+            f"{run.work[1] / run.played:.1f} statements (round trips; BEGIN and COMMIT not counted)"
+        )
+        print(f"PostgreSQL transactions run again after a conflict: {run.retries}")
+    if sqlite:
+        print(
+            f"SQLite's sustained rate measured just before, one process: {sqlite:.0f} moves/s; "
+            f"this run's is {saturated.rate / sqlite:.0%} of it"
+        )
+    checks: tuple[tuple[str, str, bool], ...] = (
         (f"sustained >= {SUSTAINED:g} moves/s", f"{saturated.rate:.1f}", saturated.rate >= SUSTAINED),
         (
             f"p99 at 80% <= {P99_AT_80:g} ms",
@@ -180,13 +244,15 @@ def report(run: Run, sizes: Sizes) -> bool:
         ),
         (f"event-loop lag p99 <= {LAG_P99:g} ms", f"{lag_p99:.1f}", lag_p99 <= LAG_P99),
     )
+    if sqlite:
+        share = saturated.rate / sqlite
+        checks += ((f"sustained >= {PG_SHARE:.0%} of SQLite's", f"{share:.0%}", share >= PG_SHARE),)
     for target, measured, ok in checks:
         print(f"target {target}: {measured}  {verdict(ok)}")
-    played = sum(t.played for t in run.tables)
-    print(f"moves played: {played}, each table's stored state and log compared with its script")
-    print(f"state check: {len(run.tables) - len(run.wrong)}/{len(run.tables)} tables match")
-    for table in run.wrong:
-        print(f"  not as scripted: {table.kind.label} table {table.table_id} ({table.played} moves played)")
+    print(f"moves played: {run.played}, each table's stored state and log compared with its script")
+    print(f"state check: {run.tables - len(run.wrong)}/{run.tables} tables match")
+    for told in run.wrong:
+        print(f"  not as scripted: {told}")
     return all(ok for _, _, ok in checks) and not run.wrong
 
 
@@ -201,20 +267,68 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds", type=float, help="measured seconds of each concurrent phase (default 15)"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="on PostgreSQL: a new database on the server of DATABASE_URL, else on a throwaway server",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="shard processes of the bot on the one PostgreSQL database"
+    )
+    parser.add_argument("--pool-size", type=int, help="connections to PostgreSQL per process")
+    parser.add_argument(
+        "--no-sqlite", action="store_true", help="with --postgres: do not measure SQLite first for the ratio"
+    )
+    parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--sizes", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     given = {name: getattr(args, name) for name in ("tables", "inflight", "seconds")}
     sizes = replace(QUICK if args.quick else Sizes(), **{k: v for k, v in given.items() if v})
+    if args.sizes:
+        sizes = Sizes(**json.loads(args.sizes))
+    if args.worker is not None:
+        return workers.serve(sizes, args.seed, Target(args.url, args.pool_size, args.worker, args.processes))
+    if args.processes > 1 and not args.postgres:
+        parser.error("--processes needs --postgres: processes of the bot share only a PostgreSQL database")
     print(
         f"Concurrent benchmark — Python {platform.python_version()}, {os.cpu_count()} CPUs, "
         f"seed {args.seed}: {sizes.tables} tables ({', '.join(k.label for k in KINDS)} in equal shares), "
         f"{sizes.inflight} moves in flight, {sizes.seconds:g} s per concurrent phase"
+        + (f", PostgreSQL, {args.processes} process(es)" if args.postgres else ", SQLite")
     )
+    sqlite = None
+    if args.postgres and not args.no_sqlite:
+        sqlite = workers.sqlite_rate(sizes, args.seed)
+        print(f"SQLite, one process, measured first: {sqlite:.1f} moves/s sustained")
     before = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as tmp:
-        run = asyncio.run(measure(sizes, args.seed, Path(tmp)))
-    ok = report(run, sizes)
+    with _database(args.postgres) as url, tempfile.TemporaryDirectory() as tmp:
+        phases.SERVER[:] = server_pids(url)[:1] if url else []
+        if args.processes > 1:
+            assert url is not None
+            run = workers.together(sizes, args.seed, Target(url, args.pool_size, 0, args.processes))
+        else:
+            run = asyncio.run(measure(sizes, args.seed, Path(tmp), Target(url, args.pool_size)))
+    ok = report(run, sizes, sqlite)
     print(
         f"machine load average (1 min): {before:.1f} before the run, {os.getloadavg()[0]:.1f} after "
         "(other work on the machine makes every figure noisy)"
     )
     return 0 if ok else 1
+
+
+@contextmanager
+def _database(postgres: bool) -> Iterator[str | None]:
+    """``None`` (a fresh SQLite file), or the PostgreSQL URL to run on while the ``with`` lasts."""
+    if not postgres:
+        yield None
+        return
+    given = os.environ.get("DATABASE_URL", "").strip()
+    if given:
+        with fresh_database(given) as url:
+            yield url
+        return
+    from tools.throwaway_postgres import server
+
+    with server("bgbot-bench-") as url, fresh_database(url) as fresh:
+        yield fresh

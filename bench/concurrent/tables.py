@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,9 +142,9 @@ class Opener:
     """Opens tables through the real bot, one after another (SimCord's ordinary, settled
     operations): the players' users, the lobby or the DM, the seed the table gets."""
 
-    def __init__(self, env: Any, bot: Any) -> None:
+    def __init__(self, env: Any, bot: Any, shard: int | None = None) -> None:
         self.env, self.bot = env, bot
-        self.guild = env.create_guild()
+        self.guild = env.create_guild() if shard is None else env.create_guild(shard_id=shard)
         self.channel = self.guild.create_text_channel("games")
         self.opened = 0
 
@@ -173,7 +173,16 @@ class Opener:
         return Table(kind, row.id, seed, where, players, row.state, len(await store.moves(row.id)))
 
 
-async def open_tables(env: Any, bot: Any, count: int, seed: int) -> list[Table]:
-    """``count`` tables, the four games in turn (equal shares); their scripts still empty."""
-    opener = Opener(env, bot)
-    return [await opener.open(KINDS[i % len(KINDS)], seed * 1_000_003 + i) for i in range(count)]
+async def open_tables(
+    env: Any, bot: Any, indices: Iterable[int], seed: int, *, shard: int | None = None
+) -> list[Table]:
+    """The tables of the run numbered ``indices``, the four games in turn (equal shares over the
+    run); their scripts still empty. ``shard``: the servers' shard, when the bot runs only that
+    one (another process plays the others)."""
+    opener = Opener(env, bot, shard)
+    return [await opener.open(KINDS[i % len(KINDS)], seed * 1_000_003 + i) for i in indices]
+
+
+def in_dm(index: int) -> bool:
+    """Whether the run's table ``index`` is played in a direct message (a solo game)."""
+    return KINDS[index % len(KINDS)].solo
