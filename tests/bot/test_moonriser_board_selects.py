@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from simcord import Env
 
 from cogs.moonriser.placing import ends_quietly
@@ -138,6 +139,33 @@ async def test_placing_at_once_producing_and_ending_the_turn_is_one_tap_of_the_l
     undone = await me.slash(table.thread, "undo")  # as after End turn: an ended turn stands
     assert undone.response.content == "Your turn has ended, so its moves can no longer be taken back."
     assert await table.state() == expected
+
+
+@pytest.mark.parametrize("seed", [3, 10])  # seed 10: placing is next; seed 3: it is not
+async def test_after_a_placement_confirmed_alone_the_place_picker_opens_when_placing_is_next(
+    simcord_env: Env, seed: int
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=seed)
+    seat, me = await to_development(table)
+    logged = len(await table.bot.store.moves(table.table_id))
+    opened = (await me.click(table.boards()[-1], label="Place a tile")).response
+    first = next(c for c in components(opened) if "options" in c)
+    whole = next(o["value"] for o in first["options"] if "@" not in o["value"])
+    preview = (await me.select(opened, [whole], custom_id=first["custom_id"])).response
+    confirmed = await me.click(preview, label="Confirm")
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
+    assert made == [whole], "Confirm stores the placement alone"
+    after = await table.state()
+    shown = [
+        c["custom_id"]
+        for m in confirmed.followups
+        if m.ephemeral
+        for c in components(m)
+        if "options" in c and c["custom_id"].startswith("mrp:")
+    ]
+    placing = GAME.bot_move(after, seat, "normal").kind == "place"
+    assert bool(shown) == placing and all(i.split(":")[3] == "place" for i in shown)
+    assert placing == (seed == 10)
 
 
 async def test_the_bots_trades_are_one_choice_that_stores_each_trade_in_order(simcord_env: Env) -> None:
