@@ -16,7 +16,8 @@ blue: draw 3n Basic": ``plan n``, then ``draw basic`` once per tile), its draw s
 picture, the picker a keep (or an upgrade, or Don't plan) opens when placing is next, "Place a
 tile, no planning" (``plan 0`` and the picker), the board's upgrade selects (alone, "… and
 produce", "… produce and end your turn", each also without planning in Phase I) and trade
-selects (alone, "… and end your turn"), the Place picker's whole placements, **Confirm and
+selects (alone, "… and end your turn"), the Place picker's whole placements (previewed, or
+placed at once and produced, or also ending the turn, by its second and third selects), **Confirm and
 produce** / **Confirm, produce and end turn**, and **Convert all and end turn**. The bot trades
 one at a time; a run of its identical trades is made as one trade of several when the picker
 lists the amount.
@@ -181,10 +182,14 @@ async def _place(
     **Confirm and produce** / **Confirm, produce and end turn** for ``then``."""
     tile, target, rotation, source = notation.split()[1:]
     rotation_n = int(rotation)
+    ids = _select_ids(opened)
+    at_once = {("done",): 1, ("done", "end"): 2}.get(then)  # the picker's second and third selects
+    if at_once is not None and len(ids) > at_once and notation in _values(opened, at_once):
+        return await person.select(opened, [notation], custom_id=ids[at_once])
     if notation in _values(opened):
-        preview = (await person.select(opened, [notation])).response
+        preview = (await person.select(opened, [notation], custom_id=ids[0])).response
     else:
-        preview = (await person.select(opened, [f"{tile}@{source}"])).response
+        preview = (await person.select(opened, [f"{tile}@{source}"], custom_id=ids[0])).response
         ranking = ranked(state, seat, tile, source)
         where, turned = _shown(preview.content)
         if where != target:

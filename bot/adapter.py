@@ -44,6 +44,9 @@ def _all_options(options: Mapping[str, Any]) -> frozenset[str]:
 ShowPrivate = Callable[[discord.Interaction, TableRow, int, Sequence[Event]], Awaitable[bool]]
 """``(interaction, table, seat, the seat's private events)`` -> whether it answered them."""
 
+AfterConfirm = Callable[[discord.Interaction, TableRow, int, tuple[str, ...]], Awaitable[None]]
+"""``(interaction, table after the moves, seat, the moves a preview's button played)``."""
+
 
 @dataclass(frozen=True)
 class GameAdapter:
@@ -93,6 +96,10 @@ class GameAdapter:
     pickers: Pickers | None = None
     """The private pickers of the board's buttons, one per action, built from ``legal_moves`` by
     the shared picker (``bot.picker``) with the game's own words for each choice."""
+
+    after_confirm: AfterConfirm | None = None
+    """Called after a preview's Confirm played its moves (``bot.confirm``): the game may open the
+    mover's next picker (Moonriser: the Place picker again when placing is the bot's next move)."""
 
     show_private: ShowPrivate | None = None
     """Answers a player's own move whose private events it shows its own way (Moonriser: the

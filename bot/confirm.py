@@ -129,20 +129,23 @@ class ConfirmMove(discord.ui.View):
         move, then its ``then`` moves, all or none."""
         first, *rest = (*shortcut.before, self.notation, *shortcut.then)
 
-        async def confirmed(interaction: discord.Interaction) -> None:
+        async def play(interaction: discord.Interaction) -> None:
             service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-            self.stop()
-            await run_guarded(
+            played = await service.play(
                 interaction,
-                service.play(
-                    interaction,
-                    first,
-                    game=self.table.game,
-                    expected_version=self.table.version if self.check_version else None,
-                    from_picker=True,
-                    then=tuple(rest),
-                ),
+                first,
+                game=self.table.game,
+                expected_version=self.table.version if self.check_version else None,
+                from_picker=True,
+                then=tuple(rest),
             )
+            adapter = service.adapters.get(self.table.game)
+            if played is not None and adapter is not None and adapter.after_confirm is not None:
+                await adapter.after_confirm(interaction, played.table, self.seat, (first, *rest))
+
+        async def confirmed(interaction: discord.Interaction) -> None:
+            self.stop()
+            await run_guarded(interaction, play(interaction))
 
         return confirmed
 

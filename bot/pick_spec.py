@@ -121,6 +121,11 @@ class PickSpec:
     a move is offered twice: a second select of the same options plays the choice and then
     ``moves``, the seat's next moves ("Trade and end turn"), all or none (``TableService.play``'s
     ``then``): the last trade of a turn and End turn in one tap."""
+    and_end: Callable[[Tr, State, int, str], tuple[str, tuple[str, ...]] | None] | None = None
+    """With ``and_then``: for the notation of each option of the second select, ``(placeholder,
+    moves)`` when that move may also be followed by ``moves`` (its ``and_then`` moves and End
+    turn, when the turn may then end without a word): a third select of those options plays the
+    choice and then ``moves`` ("Place at once, produce and end your turn")."""
     skip_single: bool = False
     """After a choice, a following step with only one possible answer is taken for the player
     (one tap less on a phone: "1 laborer" when that is all a space can take)."""

@@ -151,20 +151,52 @@ class StepPicker(discord.ui.View):
         self.add_item(self.select)
         finishing = self.spec.and_then(tr, table.state, seat) if self.spec.and_then is not None else None
         completing = all(len(p) == len(chosen) + 1 for p in self.paths)
-        if finishing is not None and (completing or self.row.whole):
+        ending = [
+            o
+            for o in self.row.options
+            if completing or o.value in self.row.whole or (*chosen, o.value) in self.paths
+        ]
+        if finishing is not None and ending:
             placeholder, then = finishing
-            # every option completes a move, or (a first step with whole moves) the whole moves
+            # the options that complete a move: every option, the whole moves of a first step,
+            # or the whole moves a step lists beside its first tokens (a whole placement)
             also: discord.ui.Select[StepPicker] = discord.ui.Select(
                 custom_id=picker_id(client, pickers.prefix, table.id, action),
                 placeholder=placeholder[:150],
                 options=[
                     discord.SelectOption(label=o.label, value=o.value, description=o.description)
-                    for o in self.row.options
-                    if completing or o.value in self.row.whole
+                    for o in ending
                 ],
             )
             also.callback = self._picked_then(also, then)  # type: ignore[method-assign]
             self.add_item(also)
+            self._add_ending(client, ending)
+
+    def _add_ending(self, client: discord.Client, ending: list[discord.SelectOption]) -> None:
+        """The third select (``PickSpec.and_end``): the second select's options whose move may
+        also end the turn, each played with its ``and_end`` moves."""
+        if self.spec.and_end is None or self.table.state is None:
+            return
+        found: list[tuple[discord.SelectOption, tuple[str, tuple[str, ...]]]] = []
+        for option in ending:
+            notation = self.row.whole.get(option.value) or self.paths.get((*self.chosen, option.value))
+            ends = self.spec.and_end(self.tr, self.table.state, self.seat, notation) if notation else None
+            if ends is not None:
+                found.append((option, ends))
+        if not found:
+            return
+        placeholder, then = found[0][1]
+        select: discord.ui.Select[StepPicker] = discord.ui.Select(
+            custom_id=picker_id(client, self.pickers.prefix, self.table.id, self.action),
+            placeholder=placeholder[:150],
+            options=[
+                discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                for o, ends in found
+                if ends[1] == then
+            ],
+        )
+        select.callback = self._picked_then(select, then)  # type: ignore[method-assign]
+        self.add_item(select)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.table.user_at(self.seat)
@@ -252,10 +284,12 @@ class StepPicker(discord.ui.View):
                 break
             chosen = (*chosen, following.pop())
             going_on = [p for p in going_on if p[: len(chosen)] == chosen]
-        if going_on == [chosen] and self.spec.confirm is not None:
+        if going_on == [chosen] and self.spec.confirm is not None and not then:
             await self._preview(interaction, lambda state: self.paths[chosen], version)
             return
-        if self.spec.confirm is not None and self.spec.suggest is not None:
+        # with ``then`` (the second select) a complete move is played, not previewed: the
+        # second select says what it plays, as ``_whole`` does
+        if going_on != [chosen] and self.spec.confirm is not None and self.spec.suggest is not None:
             suggest, seat, start = self.spec.suggest, self.seat, chosen
             if suggest(self.table.state or {}, seat, start) is not None:
                 await self._preview(interaction, lambda state: suggest(state, seat, start), version)

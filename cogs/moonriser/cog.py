@@ -25,7 +25,7 @@ from bot.tables import GameAdapter, TableService
 from cogs.moonriser.alt_text import alt_texts, gone
 from cogs.moonriser.board import BoardButton, ExpiredPicker, board_view
 from cogs.moonriser.board_selects import BoardSelect
-from cogs.moonriser.drawn import show_private
+from cogs.moonriser.drawn import after_confirm, show_private
 from cogs.moonriser.finish import end_or_warn
 from cogs.moonriser.labels import CHOICES_MAX, GAINS, clip, event_words, tile_label, tokens_words
 from cogs.moonriser.lookup import folded, show_tile, tile_choices
@@ -80,6 +80,7 @@ class Moonriser(
                 gone=gone,
                 pickers=PICKERS,
                 show_private=show_private,
+                after_confirm=after_confirm,
             )
         )
 

@@ -6,7 +6,7 @@ find). After keeping, the next decision's picker opens at once (placing or upgra
 bot would do next) instead of a "You keep" line; the board's buttons offer everything else.
 A draw with more to draw shows nothing: the Hand button shows the tiles so far. Likewise after
 an upgrade or **Don't plan** on the board, the Place picker opens when placing is the bot's
-next move (``open_next``).
+next move (``open_next``), and after a placement confirmed alone (``after_confirm``).
 """
 
 from __future__ import annotations
@@ -69,3 +69,12 @@ async def open_next(
     )
     await shown.send(interaction, content)
     return True
+
+
+async def after_confirm(
+    interaction: discord.Interaction, table: TableRow, seat: int, moves: tuple[str, ...]
+) -> None:
+    """``GameAdapter.after_confirm``: after a placement confirmed alone (no Done), the Place
+    picker again when placing is the bot's next move for the seat (one tap nearer)."""
+    if [m.split()[0] for m in moves] == ["place"]:
+        await open_next(interaction, table, seat, Tr(lang_of(interaction.locale)), {"place": "place"})

@@ -3,7 +3,9 @@
 Fields are chosen in two steps, the row letter then the field, because a board has up to 60
 fields and a select shows 25. A placement is chosen by its tile alone: the preview
 (``cogs.moonriser.placing``) opens on that tile's best placement, drawn in place with its price
-and the VP it earns, and turns or moves it in place before **Confirm**. Select ids are
+and the VP it earns, and turns or moves it in place before **Confirm**. The whole placements
+listed first are also offered by a second select that places at once and produces, and a third
+that also ends the turn (where it may end without a word): the usual placement in one tap. Select ids are
 ``mrp:<boot>:<table>:<action>:<nonce>``.
 """
 
@@ -17,7 +19,7 @@ import discord
 from bot.i18n import Tr
 from bot.picker import OPTIONS_MAX, Chosen, Pickers, PickSpec
 from cogs.moonriser.labels import clip, colour_word, tile_label, tile_name, tokens_words
-from cogs.moonriser.placing import place_preview, suggest
+from cogs.moonriser.placing import ends_quietly, place_preview, suggest
 from cogs.moonriser.quotes import field_costs, rotation_vps, trade_terms, upgrade_costs
 from engine.core import Move, State
 from engine.moonriser.content import TOKENS
@@ -287,6 +289,23 @@ def upgrade_and_produce(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str
     return tr("moonriser.pick.upgrade_and_produce"), ("done",)
 
 
+def place_and_produce(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str, ...]] | None:
+    """The Place picker's second select, "Or place at once and produce": the whole placements
+    its first select lists, each played without the preview and followed by Done (Phase II),
+    one tap for the usual placement; the first select still previews them."""
+    if state["phase"] != "develop":
+        return None
+    return tr("moonriser.pick.place_and_produce"), ("done",)
+
+
+def place_produce_end(tr: Tr, state: State, seat: int, notation: str) -> tuple[str, tuple[str, ...]] | None:
+    """The Place picker's third select, "Or place at once, produce and end your turn": the
+    whole placements after which the turn may end without a word (``ends_quietly``)."""
+    if state["phase"] != "develop" or not ends_quietly(state, seat, notation):
+        return None
+    return tr("moonriser.pick.place_produce_end"), ("done", "end")
+
+
 def prompt_key(key: str, state: State) -> str:
     """The picker's prompt; the others' last trades are no Phase III and buy VP only."""
     return "trade_final_prompt" if key == "trade" and state["phase"] == "final" else f"{key}_prompt"
@@ -312,7 +331,16 @@ PICKERS = Pickers(
     specs={
         "base": _spec({"base"}, base_labels, "base", base_steps),
         "plan": _spec({"plan"}, plan_labels, "plan", whole),
-        "place": _spec({"place"}, place_labels, "place", place_steps, confirm=place_preview, suggest=suggest),
+        "place": _spec(
+            {"place"},
+            place_labels,
+            "place",
+            place_steps,
+            confirm=place_preview,
+            suggest=suggest,
+            and_then=place_and_produce,
+            and_end=place_produce_end,
+        ),
         "upgrade": _spec({"upgrade"}, upgrade_labels, "upgrade", whole_field, and_then=upgrade_and_produce),
         "trade": _spec(
             {"trade", "swap"},

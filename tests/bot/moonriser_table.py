@@ -46,3 +46,10 @@ async def play(table: MoonTable, person: Any, notation: str, confirm: str = "Con
         return await person.click(shown.response, label=confirm)
     command, options = COMMANDS[kind](args)
     return await person.slash(table.thread, command, **options)
+
+
+def first_select(message: Any) -> str:
+    """The custom id of a picker's first select (the Place picker has more: placing at once)."""
+    from tests.bot.marsbot_table import components
+
+    return next(c["custom_id"] for c in components(message) if "options" in c)

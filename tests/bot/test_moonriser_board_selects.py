@@ -7,8 +7,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from simcord import Env
 
+from cogs.moonriser.placing import ends_quietly
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked_offer
 from tests.bot.marsbot_table import components
@@ -81,10 +83,89 @@ async def test_the_place_picker_offers_the_bots_placement_first_and_confirm_buil
     if advice.kind == "place":
         assert options[0]["value"] == advice.notation
     assert any("@" in o["value"] for o in options), "the tiles follow for any other placement"
-    preview = (await me.select(opened, [options[0]["value"]])).response
+    first = next(c["custom_id"] for c in components(opened) if "options" in c)
+    preview = (await me.select(opened, [options[0]["value"]], custom_id=first)).response
     assert preview.attachments[0].filename == "preview.png"
     await me.click(preview, label="Confirm")
     assert (await table.bot.store.moves(table.table_id))[-1].notation == options[0]["value"]
+
+
+async def test_placing_at_once_and_producing_is_one_tap_of_the_long_ways_moves_undone_in_one_step(
+    simcord_env: Env,
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    logged = len(await table.bot.store.moves(table.table_id))
+    opened = (await me.click(table.boards()[-1], label="Place a tile")).response
+    first, also, *_ = [c for c in components(opened) if "options" in c]
+    assert also["placeholder"] == "Or place at once and produce (no preview)"
+    whole = [o["value"] for o in first["options"] if "@" not in o["value"]]
+    assert [o["value"] for o in also["options"]] == whole, "the whole placements, not the tiles"
+    from_hand = next(v for v in whole if v.endswith(" hand"))  # a supply tile's refill is not undone
+    await me.select(opened, [from_hand], custom_id=also["custom_id"])
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
+    assert made == [from_hand, "done"]
+    expected = copy.deepcopy(state)
+    for notation in made:
+        expected, _ = GAME.apply(expected, seat, notation)
+    assert await table.state() == expected
+    undone = await me.slash(table.thread, "undo")
+    assert await table.state() == state, undone.response.content
+    assert len(await table.bot.store.moves(table.table_id)) == logged
+
+
+async def test_placing_at_once_producing_and_ending_the_turn_is_one_tap_of_the_long_ways_moves(
+    simcord_env: Env,
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me = await to_development(table)
+    state = await table.state()
+    logged = len(await table.bot.store.moves(table.table_id))
+    opened = (await me.click(table.boards()[-1], label="Place a tile")).response
+    _, also, ending = [c for c in components(opened) if "options" in c]
+    assert ending["placeholder"] == "Or place at once, produce and end your turn"
+    offered = [o["value"] for o in ending["options"]]
+    assert offered and set(offered) <= {o["value"] for o in also["options"]}
+    assert all(ends_quietly(state, seat, notation) for notation in offered)
+    from_hand = next(v for v in offered if v.endswith(" hand"))  # a supply tile's refill is not undone
+    await me.select(opened, [from_hand], custom_id=ending["custom_id"])
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
+    assert made == [from_hand, "done", "end"]
+    expected = copy.deepcopy(state)
+    for notation in made:
+        expected, _ = GAME.apply(expected, seat, notation)
+    assert await table.state() == expected
+    undone = await me.slash(table.thread, "undo")  # as after End turn: an ended turn stands
+    assert undone.response.content == "Your turn has ended, so its moves can no longer be taken back."
+    assert await table.state() == expected
+
+
+@pytest.mark.parametrize("seed", [3, 10])  # seed 10: placing is next; seed 3: it is not
+async def test_after_a_placement_confirmed_alone_the_place_picker_opens_when_placing_is_next(
+    simcord_env: Env, seed: int
+) -> None:
+    table = await MoonTable.open(simcord_env, players=2, seed=seed)
+    seat, me = await to_development(table)
+    logged = len(await table.bot.store.moves(table.table_id))
+    opened = (await me.click(table.boards()[-1], label="Place a tile")).response
+    first = next(c for c in components(opened) if "options" in c)
+    whole = next(o["value"] for o in first["options"] if "@" not in o["value"])
+    preview = (await me.select(opened, [whole], custom_id=first["custom_id"])).response
+    confirmed = await me.click(preview, label="Confirm")
+    made = [m.notation for m in (await table.bot.store.moves(table.table_id))[logged:]]
+    assert made == [whole], "Confirm stores the placement alone"
+    after = await table.state()
+    shown = [
+        c["custom_id"]
+        for m in confirmed.followups
+        if m.ephemeral
+        for c in components(m)
+        if "options" in c and c["custom_id"].startswith("mrp:")
+    ]
+    placing = GAME.bot_move(after, seat, "normal").kind == "place"
+    assert bool(shown) == placing and all(i.split(":")[3] == "place" for i in shown)
+    assert placing == (seed == 10)
 
 
 async def test_the_bots_trades_are_one_choice_that_stores_each_trade_in_order(simcord_env: Env) -> None:

@@ -13,7 +13,7 @@ from cogs.moonriser.labels import tile_name, tokens_words
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import check_place, placements
 from tests.bot.marsbot_table import components, labels
-from tests.bot.moonriser_table import MoonTable, play
+from tests.bot.moonriser_table import MoonTable, first_select, play
 
 
 async def to_development(table: MoonTable) -> tuple[int, object]:
@@ -104,7 +104,7 @@ async def test_the_place_button_builds_a_move_in_three_taps_when_the_suggestion_
     taps = 1
     shown = await me.click(table.boards()[-1], label="Place a tile")
     assert shown.ephemeral
-    step = await me.select(shown.response, [f"{tile}@{source}"])
+    step = await me.select(shown.response, [f"{tile}@{source}"], custom_id=first_select(shown.response))
     taps += 1
     message = step.response
     assert message.attachments and "Preview" in message.content

@@ -14,7 +14,7 @@ from bot.i18n import Tr
 from cogs.moonriser.labels import tile_name
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked_discards
-from tests.bot.moonriser_table import MoonTable, play
+from tests.bot.moonriser_table import MoonTable, first_select, play
 from tests.bot.test_moonriser_discord import to_development
 
 
@@ -146,7 +146,9 @@ async def test_the_place_picker_says_what_was_chosen_in_words(simcord_env: Env) 
     tile, _, _, source = move.args
     shown = await me.click(table.boards()[-1], label="Place a tile")
     prompts = [shown.response.content]
-    preview = (await me.select(shown.response, [f"{tile}@{source}"])).response
+    preview = (
+        await me.select(shown.response, [f"{tile}@{source}"], custom_id=first_select(shown.response))
+    ).response
     prompts.append(preview.content)
     assert all("@" not in p and " · " not in p for p in prompts), prompts
     name = tile_name(Tr("en"), state, tile)

@@ -13,7 +13,7 @@ from bench.moonriser_taps import _labels, _select_ids
 from bot.i18n import Tr
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked
-from tests.bot.moonriser_table import MoonTable, play
+from tests.bot.moonriser_table import MoonTable, first_select, play
 
 
 async def to_planning(table: MoonTable) -> tuple[int, Any]:
@@ -37,7 +37,7 @@ async def test_placing_without_planning_is_three_taps_and_stores_plan_0_first(si
     picker = opened.followups[-1] if opened.followups else opened.response
     move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place")
     tile, source = move.args[0], move.args[3]
-    preview = await me.select(picker, [f"{tile}@{source}"])  # tap 2
+    preview = await me.select(picker, [f"{tile}@{source}"], custom_id=first_select(picker))  # tap 2
     await me.click(preview.response, label="Confirm")  # tap 3
     made = [m.notation for m in (await table.bot.store.moves(table.table_id))[before:]]
     assert made == ["plan 0", ranked(state, seat, tile, source)[0].notation]

@@ -16,7 +16,7 @@ from engine.moonriser.game import GAME
 from engine.moonriser.placement import check_place, placements
 from engine.moonriser.suggest import best_on, ranked
 from render.moonriser.hand import render_preview
-from tests.bot.moonriser_table import MoonTable
+from tests.bot.moonriser_table import MoonTable, first_select
 from tests.bot.test_moonriser_discord import to_development
 from tests.engine.moonriser_support import position, step
 from tests.engine.test_moonriser_relations import HE3_FACING_WEST
@@ -107,7 +107,7 @@ async def test_the_placement_preview_reads_in_czech(simcord_env: Env, user_local
     state = await table.state()
     tile, source = next((m.args[0], m.args[3]) for m in GAME.legal_moves(state, seat) if m.kind == "place")
     opened = await me.click(table.boards()[-1], label="Place a tile")  # the board speaks the table's language
-    step = await me.select(opened.response, [f"{tile}@{source}"])
+    step = await me.select(opened.response, [f"{tile}@{source}"], custom_id=first_select(opened.response))
     assert "Návrh" in step.response.content and "otočí dílek" in step.response.content
 
 

@@ -17,7 +17,7 @@ from cogs.moonriser import placing
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked
 from tests.bot.harness import moved
-from tests.bot.moonriser_table import MoonTable
+from tests.bot.moonriser_table import MoonTable, first_select
 from tests.bot.test_manhattan_discord import components
 from tests.bot.test_moonriser_discord import to_development
 from tests.bot.test_moonriser_endgame import force, last_trades
@@ -30,7 +30,7 @@ async def _previewed(table: MoonTable, me: Any, seat: int) -> tuple[Any, str]:
     move = next(m for m in GAME.legal_moves(state, seat) if m.kind == "place")
     tile, source = move.args[0], move.args[3]
     opened = await me.click(table.boards()[-1], label="Place a tile")
-    preview = await me.select(opened.response, [f"{tile}@{source}"])
+    preview = await me.select(opened.response, [f"{tile}@{source}"], custom_id=first_select(opened.response))
     return preview.response, ranked(state, seat, tile, source)[0].notation
 
 
