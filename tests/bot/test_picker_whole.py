@@ -42,7 +42,8 @@ async def test_a_whole_move_with_a_preview_is_one_choice_then_confirm(
         f"={n}" for n in sorted(m.notation for m in GAME.legal_moves(state, seat) if m.kind == "place")[:3]
     ]
     assert len(values) <= 25 and any("@" in v for v in values[3:]), "the tiles follow, step by step"
-    shown = await me.select(message_of(asked.response), [f"={wanted}"], custom_id=first_select(asked.response))
+    first = first_select(asked.response)
+    shown = await me.select(message_of(asked.response), [f"={wanted}"], custom_id=first)
     assert "Confirm" in [c.get("label") for c in components(shown.response)], "previewed, not played"
     assert (await table.bot.store.moves(table.table_id))[-1].notation != wanted
     await me.click(message_of(shown.response), label="Confirm")
