@@ -177,6 +177,7 @@ def _added(runs: list[Run]) -> Run:
         rate=sum(r.rate for r in runs),
         wrong=[w for r in runs for w in r.wrong],
         retries=sum(r.retries for r in runs),
+        setup_retries=sum(r.setup_retries for r in runs),
         work=(sum(r.work[0] for r in runs), sum(r.work[1] for r in runs)),
     )
 
