@@ -9,7 +9,7 @@ from typing import Any
 
 from simcord import Env
 
-from bench.moonriser_taps import _labels, _select_ids
+from bench.moonriser_tapping import _labels, _select_ids
 from bot.i18n import Tr
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from simcord import Env
 
-from bench.moonriser_taps import _labels
+from bench.moonriser_tapping import _labels
 from bot.pick_spec import Shortcut
 from cogs.moonriser import placing
 from engine.moonriser.game import GAME

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from simcord import Env
 
-from bench.moonriser_taps import tap_move
+from bench.moonriser_tapping import tap_move
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked
 from tests.bot.moonriser_table import MoonTable, play

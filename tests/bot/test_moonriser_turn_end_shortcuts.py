@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from simcord import Env
 
-from bench.moonriser_taps import _labels
+from bench.moonriser_tapping import _labels
 from engine.moonriser.game import GAME
 from tests.bot.harness import moved
 from tests.bot.moonriser_table import MoonTable
