@@ -284,28 +284,14 @@ class StepPicker(discord.ui.View):
                 break
             chosen = (*chosen, following.pop())
             going_on = [p for p in going_on if p[: len(chosen)] == chosen]
-        if going_on == [chosen] and self.spec.confirm is not None and not then:
-            await self._preview(interaction, lambda state: self.paths[chosen], version)
+        if going_on == [chosen]:  # complete: previewed or played, as a whole move is
+            await self._whole(interaction, self.paths[chosen], version, made_from, then)
             return
-        # with ``then`` (the second select) a complete move is played, not previewed: the
-        # second select says what it plays, as ``_whole`` does
-        if going_on != [chosen] and self.spec.confirm is not None and self.spec.suggest is not None:
+        if self.spec.confirm is not None and self.spec.suggest is not None:
             suggest, seat, start = self.spec.suggest, self.seat, chosen
             if suggest(self.table.state or {}, seat, start) is not None:
                 await self._preview(interaction, lambda state: suggest(state, seat, start), version)
                 return
-        if going_on == [chosen]:
-            notation = self.paths[chosen]
-            await service.play(
-                interaction,
-                notation,
-                game=self.table.game,
-                expected_version=version,
-                from_picker=True,
-                made_from=made_from,
-                then=then,
-            )
-            return
         table = await service.running_table_here(interaction, self.table.game)
         if table.id != self.table.id or (version is not None and table.version != version):
             raise service.stale(self.table.game)
@@ -323,8 +309,10 @@ class StepPicker(discord.ui.View):
         made_from: MadeFrom | None,
         then: tuple[str, ...],
     ) -> None:
-        """A whole move chosen at once (``PickSpec.whole``): previewed when the spec confirms
-        moves (its preview's own shortcuts then end the turn), else played, then ``then``."""
+        """A complete move (a whole move of ``PickSpec.whole``, or the steps' last answer):
+        previewed when the spec confirms moves (its preview's own shortcuts then end the turn),
+        else played, then ``then``. With ``then`` (the second select) it is played, not
+        previewed: that select says what it plays."""
         if self.spec.confirm is not None and not then:
             await self._preview(interaction, lambda state: notation, version)
             return
