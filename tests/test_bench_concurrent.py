@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from bench.concurrent import run, workers
+from bench.concurrent import run, scale, workers
 from bench.concurrent.flights import Flight, overlapping, timed
 from bench.concurrent.phases import Cpu, Phase, Sample
 from bench.concurrent.tables import KINDS, in_dm, open_tables, script
@@ -114,4 +117,45 @@ def test_two_shard_processes_on_postgres_play_every_table_right(
     # tables at once may (starts stay SERIALIZABLE): those are counted on a line of their own
     assert "PostgreSQL transactions run again after a conflict: 0" in out
     assert "while the tables were opened (starts, SERIALIZABLE): " in out
+    # one process measured first, on a database of its own, for the ratio the target speaks of
+    assert "PostgreSQL, one process, measured next: " in out
+    assert re.search(r"^2 processes: [\d.]+ moves/s sustained, [\d.]+x one process's [\d.]+", out, re.M)
+    target = r"^target 2 processes >= 1.6x one process on \d+ cores: [\d.]+x  (PASS|FAIL)$"
+    assert re.search(target, out, re.M)
     assert os.environ["DATABASE_URL"] == pg_url
+
+
+def _run(rate: float, process: float, children: float, server: float) -> run.Run:
+    cpu = Cpu(10.0, process * 8, process * 10, children * 10, server * 10)
+    saturated = Phase([], 10.0, int(rate * 10), [], [], cpu)
+    return run.Run(200, 8000, 0, (1.0, 1.0), Phase(), saturated, Phase(), 0.8 * rate, [])
+
+
+def test_the_ratio_to_one_process_says_what_the_cores_allowed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    one = _run(190.0, process=0.8, children=0.8, server=0.15)  # 1.75 of 2 cores busy
+    assert not scale.scale(one, _run(180.0, process=1.0, children=0.8, server=0.2), 2, pinned=False)
+    out = capsys.readouterr().out
+    assert "2 processes: 180.0 moves/s sustained, 0.95x one process's 190.0" in out
+    assert "one process kept 1.75 of the 2 cores busy" in out and "at most 1.14x it" in out
+    assert "one process 109, 2 processes 90 (83%)" in out  # each move cost the two 17 % more CPU
+    assert "target 2 processes >= 1.6x one process on 2 cores: 0.95x  FAIL" in out
+    one = _run(94.0, process=0.5, children=0.5, server=0.05)
+    assert scale.scale(one, _run(201.0, process=1.0, children=0.8, server=0.2), 2, pinned=True)
+    out = capsys.readouterr().out
+    assert "target 2 processes >= 1.6x one process, each on a core of its own: 2.14x  PASS" in out
+
+
+def test_a_pinned_process_keeps_every_thread_on_its_own_core() -> None:
+    code = (
+        "import os, threading\n"
+        "from bench.concurrent.target import Target\n"
+        "Target(pinned=True, worker=1, workers=2).pin()\n"
+        "seen = []\n"
+        "t = threading.Thread(target=lambda: seen.append(os.sched_getaffinity(0))); t.start(); t.join()\n"
+        "print(sorted(os.sched_getaffinity(0)), sorted(seen[0]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[0] == "[1] [1]"

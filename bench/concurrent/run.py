@@ -35,6 +35,7 @@ from pathlib import Path
 from bench.concurrent import phases, workers
 from bench.concurrent.flights import overlapping
 from bench.concurrent.phases import Phase, Pool, closed_loop, one_at_a_time, open_loop
+from bench.concurrent.scale import scale
 from bench.concurrent.tables import KINDS, Table, in_dm, open_tables, script
 from bench.concurrent.target import Target, fresh_database, server_pids
 from bench.simcord_moves import simcord_bot
@@ -286,6 +287,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-sqlite", action="store_true", help="with --postgres: do not measure SQLite first for the ratio"
     )
+    parser.add_argument(
+        "--no-baseline",
+        action="store_true",
+        help="with --processes: do not measure one process first for the ratio",
+    )
+    parser.add_argument(
+        "--pinned",
+        action="store_true",
+        help="each process and its picture workers on one core of its own (the baseline too)",
+    )
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     parser.add_argument("--sizes", help=argparse.SUPPRESS)
@@ -295,9 +306,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.sizes:
         sizes = Sizes(**json.loads(args.sizes))
     if args.worker is not None:
-        return workers.serve(sizes, args.seed, Target(args.url, args.pool_size, args.worker, args.processes))
-    if args.processes > 1 and not args.postgres:
-        parser.error("--processes needs --postgres: processes of the bot share only a PostgreSQL database")
+        target = Target(args.url, args.pool_size, args.worker, args.processes, args.pinned)
+        return workers.serve(sizes, args.seed, target)
+    if (args.processes > 1 or args.pinned) and not args.postgres:
+        parser.error("--processes and --pinned need --postgres: processes share only a PostgreSQL database")
     print(
         f"Concurrent benchmark — Python {platform.python_version()}, {os.cpu_count()} CPUs, "
         f"seed {args.seed}: {sizes.tables} tables ({', '.join(k.label for k in KINDS)} in equal shares), "
@@ -309,14 +321,25 @@ def main(argv: list[str] | None = None) -> int:
         sqlite = workers.sqlite_rate(sizes, args.seed)
         print(f"SQLite, one process, measured first: {sqlite:.1f} moves/s sustained")
     before = os.getloadavg()[0]
-    with _database(args.postgres) as url, tempfile.TemporaryDirectory() as tmp:
-        phases.SERVER[:] = server_pids(url)[:1] if url else []
-        if args.processes > 1:
-            assert url is not None
-            run = workers.together(sizes, args.seed, Target(url, args.pool_size, 0, args.processes))
-        else:
-            run = asyncio.run(measure(sizes, args.seed, Path(tmp), Target(url, args.pool_size)))
+    one: Run | None = None
+    with _server(args.postgres) as server:
+        if args.processes > 1 and not args.no_baseline:
+            assert server is not None
+            with fresh_database(server) as url:
+                phases.SERVER[:] = server_pids(url)[:1]
+                one = workers.together(sizes, args.seed, Target(url, args.pool_size, 0, 1, args.pinned))
+            print(f"PostgreSQL, one process, measured next: {one.saturated.rate:.1f} moves/s sustained")
+        with _database(server) as url, tempfile.TemporaryDirectory() as tmp:
+            phases.SERVER[:] = server_pids(url)[:1] if url else []
+            target = Target(url, args.pool_size, 0, args.processes, args.pinned)
+            if args.processes > 1 or args.pinned:
+                assert url is not None
+                run = workers.together(sizes, args.seed, target)
+            else:
+                run = asyncio.run(measure(sizes, args.seed, Path(tmp), target))
     ok = report(run, sizes, sqlite)
+    if one is not None:
+        ok = scale(one, run, args.processes, args.pinned) and ok
     print(
         f"machine load average (1 min): {before:.1f} before the run, {os.getloadavg()[0]:.1f} after "
         "(other work on the machine makes every figure noisy)"
@@ -325,17 +348,27 @@ def main(argv: list[str] | None = None) -> int:
 
 
 @contextmanager
-def _database(postgres: bool) -> Iterator[str | None]:
-    """``None`` (a fresh SQLite file), or the PostgreSQL URL to run on while the ``with`` lasts."""
+def _server(postgres: bool) -> Iterator[str | None]:
+    """``None`` (SQLite), or the URL of the PostgreSQL server to run on while the ``with`` lasts:
+    ``DATABASE_URL``'s, or a throwaway one."""
     if not postgres:
         yield None
         return
     given = os.environ.get("DATABASE_URL", "").strip()
     if given:
-        with fresh_database(given) as url:
-            yield url
+        yield given
         return
     from tools.throwaway_postgres import server
 
-    with server("bgbot-bench-") as url, fresh_database(url) as fresh:
-        yield fresh
+    with server("bgbot-bench-") as url:
+        yield url
+
+
+@contextmanager
+def _database(server: str | None) -> Iterator[str | None]:
+    """``None`` (a fresh SQLite file), or a new database on ``server`` while the ``with`` lasts."""
+    if server is None:
+        yield None
+        return
+    with fresh_database(server) as url:
+        yield url

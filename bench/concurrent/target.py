@@ -28,12 +28,24 @@ class Target:
     """Connections to PostgreSQL per process (``None``: the bot's default)."""
     worker: int = 0
     workers: int = 1
+    pinned: bool = False
+    """Whether each process (its threads and picture workers) runs on one core of its own, the
+    machine's cores in turn (``--pinned``)."""
 
     def shards(self) -> Any:
         """The shards this process runs (``None``: all of them, the only process)."""
         from bot.sharding import Shards
 
         return None if self.workers == 1 else Shards(self.workers, (self.worker,))
+
+    def pin(self) -> None:
+        """Keep this process on its own core (:attr:`pinned`): every thread it has now, and so
+        every thread and child process it starts later, which inherit it. Linux only."""
+        if not self.pinned:
+            return
+        core = {self.worker % (os.cpu_count() or 1)}
+        for thread in Path("/proc/self/task").iterdir():
+            os.sched_setaffinity(int(thread.name), core)
 
     def share(self, total: int, in_dm: Callable[[int], bool]) -> list[int]:
         """The indices of the run's ``total`` tables this process opens and plays: Discord sends

@@ -53,6 +53,7 @@ def serve(sizes: Sizes, seed: int, target: Target) -> int:
             raise SystemExit("the benchmark's main process went away")
 
     assert target.url is not None
+    target.pin()
     phases.SERVER[:] = server_pids(target.url)[:1]
     with tempfile.TemporaryDirectory() as tmp:
         run = asyncio.run(measure(sizes, seed, Path(tmp), target, together))
@@ -82,6 +83,8 @@ async def _together(sizes: Sizes, seed: int, target: Target) -> Run:
     command += ["--seed", str(seed), "--sizes", json.dumps(dataclasses.asdict(share))]
     if target.pool_size:
         command += ["--pool-size", str(target.pool_size)]
+    if target.pinned:
+        command.append("--pinned")
     children = [
         await asyncio.create_subprocess_exec(
             *command, "--worker", str(i), stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=LINE
@@ -102,7 +105,7 @@ async def _together(sizes: Sizes, seed: int, target: Target) -> Run:
             if child.returncode is None and child.stdin is not None:
                 child.stdin.close()
         await asyncio.gather(*(child.wait() for child in children))
-    for i, run in enumerate(runs):
+    for i, run in enumerate(runs if n > 1 else ()):
         cpu = run.saturated.cpu
         if cpu is not None:
             print(
