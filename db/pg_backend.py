@@ -58,6 +58,7 @@ import logging
 import random
 import re
 import urllib.parse
+from collections import Counter
 from collections.abc import Callable, Coroutine, Iterable, Sequence
 from decimal import Decimal
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -182,6 +183,8 @@ class PgBackend:
         """Operations run so far (the figure the SQLite backend counts as hand-offs)."""
         self.retries = 0
         """Transactions run again after a serialization failure, deadlock or unique violation."""
+        self.retried: Counter[str] = Counter()
+        """The same by operation (its function's name): which ones meet, when they do."""
         self.statements = 0
         """Statements sent so far (round trips inside transactions, BEGIN and COMMIT not counted)."""
 
@@ -255,6 +258,7 @@ class PgBackend:
             finally:
                 await self._release(conn)
             self.retries += 1
+            self.retried[getattr(op, "__name__", "?")] += 1
             await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))  # let the winner finish
         raise AssertionError("unreachable")  # pragma: no cover
 

@@ -84,11 +84,13 @@ def test_the_processes_figures_add_up() -> None:
         return Phase([Sample(0.0, latency, "RunArch")] * done, 10.0, done, [0.001], [3], Cpu(10, 5, 6, 1, 2))
 
     one = run.Run(
-        100, 4000, 300, (1.0, 2.0), phase(5, 0.1), phase(400, 0.5), phase(320, 0.2), 32.0, [], 0, (9, 40), 2
-    )
+        100, 4000, 300, (1.0, 2.0), phase(5, 0.1), phase(400, 0.5), phase(320, 0.2), 32.0, [], 0, (9, 40), 2,
+        {"open_table": 2},
+    )  # fmt: skip
     two = run.Run(
-        100, 4000, 200, (1.5, 1.0), phase(4, 0.1), phase(300, 0.7), phase(240, 0.3), 24.0, ["x"], 1, (6, 30)
-    )
+        100, 4000, 200, (1.5, 1.0), phase(4, 0.1), phase(300, 0.7), phase(240, 0.3), 24.0, ["x"], 1, (6, 30),
+        3, {"open_table": 1, "join": 2},
+    )  # fmt: skip
     added = workers._added([one, two])
     assert added.saturated.rate == pytest.approx(70.0)  # rates add
     assert len(added.loaded.samples) == 560 and added.rate == 56.0
@@ -98,8 +100,9 @@ def test_the_processes_figures_add_up() -> None:
         ["x"],
         1,
         (15, 70),
-        2,
+        5,
     )
+    assert added.setup_retried == {"open_table": 3, "join": 2}
     cpu = added.saturated.cpu
     assert cpu is not None and (cpu.main, cpu.server) == (10, 2)  # one server, seen by both
 

@@ -29,7 +29,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.concurrent import phases, workers
@@ -97,6 +97,8 @@ class Run:
     setup_retries: int = 0
     """The same while the tables were opened: starts stay SERIALIZABLE, and two processes opening
     tables at once may conflict and run again (correctly; not the moves this benchmark measures)."""
+    setup_retried: dict[str, int] = field(default_factory=dict)
+    """:attr:`setup_retries` by the operation run again."""
 
 
 ALONE = Target()
@@ -130,6 +132,7 @@ async def measure(
         backend = bot.store._backend
         before = (backend.handoffs, getattr(backend, "statements", 0))
         setup_retries = getattr(backend, "retries", 0)
+        setup_retried = dict(getattr(backend, "retried", {}))
         with overlapping(env):
             await together("single")
             single = await one_at_a_time(pool, sizes.single, warmup=len(KINDS))
@@ -144,7 +147,7 @@ async def measure(
         retries = getattr(backend, "retries", 0) - setup_retries
     scripted, played = sum(len(t.script) for t in tables), sum(t.played for t in tables)
     moves = (scripted, played, setup, single, saturated, loaded, rate, wrong, retries, work)
-    return Run(len(tables), *moves, setup_retries=setup_retries)
+    return Run(len(tables), *moves, setup_retries=setup_retries, setup_retried=setup_retried)
 
 
 def _told(table: Table) -> str:
@@ -232,7 +235,11 @@ def report(run: Run, sizes: Sizes, sqlite: float | None = None) -> bool:
             f"{run.work[1] / run.played:.1f} statements (round trips; BEGIN and COMMIT not counted)"
         )
         print(f"PostgreSQL transactions run again after a conflict: {run.retries}")
-        print(f"  the same while the tables were opened (starts, SERIALIZABLE): {run.setup_retries}")
+        which = ", ".join(f"{op} {n}" for op, n in sorted(run.setup_retried.items(), key=lambda kv: -kv[1]))
+        print(
+            f"  the same while the tables were opened (starts, SERIALIZABLE): {run.setup_retries}"
+            + (f" ({which})" if which else "")
+        )
     if sqlite:
         print(
             f"SQLite's sustained rate measured just before, one process: {sqlite:.0f} moves/s; "

@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -181,6 +182,7 @@ def _added(runs: list[Run]) -> Run:
         wrong=[w for r in runs for w in r.wrong],
         retries=sum(r.retries for r in runs),
         setup_retries=sum(r.setup_retries for r in runs),
+        setup_retried=dict(sum((Counter(r.setup_retried) for r in runs), Counter())),
         work=(sum(r.work[0] for r in runs), sum(r.work[1] for r in runs)),
     )
 
