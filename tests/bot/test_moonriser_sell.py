@@ -7,11 +7,14 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
 from simcord import Env
 
+from bench.moonriser_tapping import tap_move
+from bot.client import GameBot
 from bot.i18n import Tr
 from cogs.moonriser.labels import tile_name
 from engine.moonriser.game import GAME
@@ -197,3 +200,42 @@ async def test_the_sale_speaks_czech_to_a_czech_player(
     first, ending = [c for c in components(opened) if "options" in c]
     assert first["placeholder"] == "Vyber 4 dílky, které vyměníš"
     assert ending["placeholder"] == "Nebo vyměň dílky a ukonči tah"
+
+
+async def test_a_sell_picker_shown_before_a_restart_answers_with_a_fresh_one(
+    simcord_env: Env, make_bot: Callable[[], GameBot]
+) -> None:
+    table, me, seat = await holding(simcord_env, 5)
+    board = table.boards()[-1]
+    opened = (await me.select(board, ["red"], custom_id=board_select(board, "sell")["custom_id"])).response
+    state = await table.state()
+    await simcord_env.restart_bot(make_bot())
+    first = next(c for c in components(opened) if "options" in c)
+    late = await me.select(opened, ["0"], custom_id=first["custom_id"])
+    assert late.response.content.startswith("This picker has expired")
+    assert "Which 4 do you sell for 1 red?" in late.response.content
+    assert await table.state() == state, "the fresh picker is shown, nothing sold"
+    fresh = next(c for c in components(late.response) if "options" in c)
+    logged = len(await table.bot.store.moves(table.table_id))
+    await me.select(late.response, ["0"], custom_id=fresh["custom_id"])
+    way = ranked_sells(state, seat)[0]
+    assert stored(await table.bot.store.moves(table.table_id), logged) == [" ".join(["sell", *way, "red"])]
+
+
+async def test_the_taps_bench_sells_in_two_taps_and_any_4_of_a_big_hand_in_five(simcord_env: Env) -> None:
+    table, me, seat = await holding(simcord_env, 5)
+    state = await table.state()
+    way = " ".join(["sell", *ranked_sells(state, seat)[-1], "blue"])
+    board = lambda: table.boards()[-1]  # noqa: E731
+    assert await tap_move(me, table.thread, board, state, seat, way, ("end",)) == 2
+    made = stored(await table.bot.store.moves(table.table_id), 0)
+    assert made[-2:] == [way, "end"]
+
+    big, person, big_seat = await holding(simcord_env, 10)
+    state = await big.state()
+    listed = set(ranked_sells(state, big_seat, 25))
+    other = next(c for c in combinations(sorted(state["seats"][big_seat]["hand"]), 4) if c not in listed)
+    notation = " ".join(["sell", *other, "green"])
+    taps = await tap_move(person, big.thread, lambda: big.boards()[-1], state, big_seat, notation)
+    assert taps == 5, "the sell select, then 4 tiles of the hand"
+    assert stored(await big.bot.store.moves(big.table_id), 0)[-1] == notation
