@@ -93,7 +93,7 @@ def decoded(action: str, value: str, state: dict[str, Any], seat: int, tr: Tr) -
         return run[0], (*run[1:], *ending)
     if picker in PICKED.values():
         notation = picker_paths(picker, state, seat).get((value,))
-        if notation is None:
+        if notation is None or names_tiles(value):
             raise UserError("errors.not_allowed")
         spec = PICKERS.specs[picker]
         finishing = spec.and_then(tr, state, seat) if spec.and_then is not None else None
@@ -125,6 +125,14 @@ def picker_paths(action: str, state: dict[str, Any], seat: int) -> dict[tuple[st
     if action == "upgrade":
         return _upgrade_paths(state, seat)
     return paths(PICKERS, PICKERS.specs[action], state, seat)
+
+
+def names_tiles(value: str) -> bool:
+    """Whether a picker's value names tiles of the hand (the 1:2 trade paid with 2 tiles,
+    ``swap red A04 B06``): never on the public board, whose option values any client can read;
+    the private Trade picker offers it."""
+    kind, *args = value.split()
+    return kind == "swap" and len(args) > 2
 
 
 SUGGESTED = "suggested"
@@ -173,7 +181,7 @@ def picker_selects(
     found = picker_paths(action, state, seat)
     if not found or any(len(p) != 1 for p in found):
         return []
-    tokens = list(dict.fromkeys(p[0] for p in found))
+    tokens = list(dict.fromkeys(p[0] for p in found if not names_tiles(p[0])))
     options = [o for o in spec.labels(tr, state, seat, (), tokens) if o.value in tokens]
     suggested = suggested_option(tr, state, seat) if action == "trade" and state["phase"] == "trade" else None
     options = ([suggested] if suggested is not None else []) + options

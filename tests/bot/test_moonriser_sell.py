@@ -16,9 +16,13 @@ from simcord import Env
 from bench.moonriser_tapping import tap_move
 from bot.client import GameBot
 from bot.i18n import Tr
+from bot.picker import paths
+from cogs.moonriser.board_selects import board_selects
 from cogs.moonriser.labels import tile_name
+from cogs.moonriser.pickers import PICKERS
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked_sells
+from engine.moonriser.trading import swaps_left
 from tests.bot.marsbot_table import components
 from tests.bot.moonriser_table import MoonTable, play
 from tests.bot.test_moonriser_board_selects import board_select
@@ -239,3 +243,20 @@ async def test_the_taps_bench_sells_in_two_taps_and_any_4_of_a_big_hand_in_five(
     taps = await tap_move(person, big.thread, lambda: big.boards()[-1], state, big_seat, notation)
     assert taps == 5, "the sell select, then 4 tiles of the hand"
     assert stored(await big.bot.store.moves(big.table_id), 0)[-1] == notation
+
+
+def test_the_public_trade_selects_never_name_hand_tiles_the_private_trade_picker_does() -> None:
+    """Seed 2: a seat with a 1:2 trade symbol and tiles in hand. Paying it with 2 tiles names
+    them (``swap red A04 B06``): the board's trade selects leave it to the Trade picker."""
+    state = GAME.new(4, {}, seed=2)
+    while True:
+        seat = GAME.to_act(state)[0]
+        hand = state["seats"][seat]["hand"]
+        if state["phase"] == "trade" and any(swaps_left(state, seat).values()) and len(hand) >= 2:
+            break
+        state, _ = GAME.apply(state, seat, GAME.bot_move(state, seat, "normal"))
+    private = set(paths(PICKERS, PICKERS.specs["trade"], state, seat).values())
+    assert any(v.startswith("swap") and set(v.split()[2:]) <= set(hand) for v in private)
+    public = json.dumps([[o.to_dict() for o in s.item.options] for s in board_selects(1, 1, state, Tr("en"))])
+    assert [s.action for s in board_selects(1, 1, state, Tr("en"))][:2] == ["trade", "tradethen"]
+    assert not [t for t in hand if re.search(rf"\b{t}\b", public)]
