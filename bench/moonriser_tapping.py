@@ -1,11 +1,12 @@
 """How a phone user makes one Moonriser move by buttons (``bench.moonriser_taps``'s route).
 
-The buttons under the board post, the private pickers and the placement preview, and a slash
-command for a move with no button (selling tiles); each tap is counted by kind (a button's
-label, a select's placeholder). Where the next moves are the ones a shortcut adds, the shortcut
-is taken (the board's plan, draw, upgrade and trade selects, the Place picker's whole
-placements, **Confirm and produce** and the like); ``bench.moonriser_taps`` describes them and
-asserts that the moves stored are the long way's.
+The buttons under the board post, the private pickers and the placement preview; a slash
+command only where no select reaches the move (a payment of over 8 blue, a keep beyond the 25th
+tile, a sale in the others' last trades); each tap is counted by kind (a button's label, a
+select's placeholder). Where the next moves are the ones a shortcut adds, the shortcut is taken
+(the board's plan, draw, upgrade, trade and sell selects, the Place picker's whole placements,
+**Confirm and produce** and the like); ``bench.moonriser_taps`` describes them and asserts that
+the moves stored are the long way's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.moonriser.game import GAME
-from engine.moonriser.suggest import best_on, ranked, ranked_discards, ranked_keeps
+from engine.moonriser.suggest import best_on, ranked, ranked_discards, ranked_keeps, ranked_sells
 from engine.moonriser.trading import excess
 
 BUTTON = {
@@ -173,6 +174,42 @@ async def _place(
     return await person.click(preview, label=CONFIRM[then])
 
 
+def listed_sell(state: dict[str, Any], seat: int, notation: str) -> bool:
+    """Whether the sell picker lists ``notation``'s tiles as one choice (the ways to sell, the
+    tiles needed least first), so its "… and end your turn" select can make it."""
+    return tuple(notation.split()[1:-1]) in ranked_sells(state, seat, 25)
+
+
+async def _sell(
+    person: Any,
+    thread: Any,
+    board: Board,
+    state: dict[str, Any],
+    seat: int,
+    args: list[str],
+    then: tuple[str, ...],
+) -> Any:
+    """The board's sell select (what the sale buys), then in its private picker the listed way to
+    sell these tiles (its second select also ends the turn), else the 4 tiles in the hand's
+    multi-select; typed where the board has no sell select (the others' last trades)."""
+    tiles, get = tuple(args[:-1]), args[-1]
+    custom_id = _on_board(board(), "sell", get)
+    hand = list(GAME.view(state, seat)["hand"])
+    picked: list[str] = []
+    for tile in tiles:
+        picked.append(str(next(i for i, t in enumerate(hand) if t == tile and str(i) not in picked)))
+    ways = ranked_sells(state, seat, 25)
+    if custom_id is None or (tiles not in ways and max(int(i) for i in picked) >= 25):
+        assert not then
+        return await person.slash(thread, "moonriser sell", tiles=" ".join(tiles), get=get)
+    opened = (await person.select(board(), [get], custom_id=custom_id)).response
+    ids = _select_ids(opened)
+    if tiles in ways:
+        return await person.select(opened, [str(ways.index(tiles))], custom_id=ids[1 if then else 0])
+    assert not then, "the hand's multi-select does not end the turn"
+    return await person.select(opened, picked, custom_id=ids[-1])
+
+
 async def tap_move(
     person: Any,
     thread: Any,
@@ -249,7 +286,7 @@ async def make(
             chosen.append(str(next(i for i, t in enumerate(hand) if t == tile and str(i) not in chosen)))
         return await person.select(shown, chosen, custom_id=_select_ids(shown)[-1])
     if kind == "sell":
-        return await person.slash(thread, "moonriser sell", tiles=" ".join(args[:-1]), get=args[-1])
+        return await _sell(person, thread, board, state, seat, args, then)
     upgrading = UPGRADE_SELECT.get((no_planning, then))
     private = opened is not None and len(then) < 2  # the picker's selects do not end the turn
     if kind == "upgrade" and not private and upgrading and _on_board(board(), upgrading, args[0]):

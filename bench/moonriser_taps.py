@@ -4,8 +4,8 @@ A scripted 4-seat game through the real bot under SimCord, played by a *mixed* p
 (``bench.mixed``): at each decision the bot's advice with probability 0.65, else a random legal
 move (a random kind, then a random move of it), so 35 % of moves are not the advice (issue 34).
 Each move is made the way a phone user makes it: the buttons under the board post, the private
-pickers and the placement preview; a move with no button (selling tiles) is typed as its slash
-command. Counted as a tap: a button click and each option chosen in a select. A *turn* is one
+pickers and the placement preview (a sale of 4 tiles by the board's sell select and its private
+picker). Counted as a tap: a button click and each option chosen in a select. A *turn* is one
 seat's turn of the main game, from planning to **End turn**; the setup (bases, the first keep)
 and the others' last trades are counted apart.
 
@@ -16,7 +16,8 @@ blue: draw 3n Basic": ``plan n``, then ``draw basic`` once per tile), its draw s
 picture, the picker a keep (or an upgrade, or Don't plan) opens when placing is next, "Place a
 tile, no planning" (``plan 0`` and the picker), the board's upgrade selects (alone, "… and
 produce", "… produce and end your turn", each also without planning in Phase I) and trade
-selects (alone, "… and end your turn"), the Place picker's whole placements (previewed, or
+selects (alone, "… and end your turn"), the sell picker's ways to sell (alone, "… and end your
+turn"), the Place picker's whole placements (previewed, or
 placed at once and produced, or also ending the turn, by its second and third selects), **Confirm and
 produce** / **Confirm, produce and end turn**, and **Convert all and end turn**. The bot trades
 one at a time; a run of its identical trades is made as one trade of several when the picker
@@ -40,12 +41,21 @@ from pathlib import Path
 from typing import Any
 
 from bench.mixed import ADVISED, Mixed
-from bench.moonriser_tapping import NO_PLANNING, TURN_PHASES, Tapper, _on_board, make, private_picker
+from bench.moonriser_tapping import (
+    NO_PLANNING,
+    TURN_PHASES,
+    Tapper,
+    _on_board,
+    listed_sell,
+    make,
+    private_picker,
+)
 from bot.picker import paths
 from cogs.moonriser.board_selects import SUGGESTED, suggested_trades
 from cogs.moonriser.pickers import PICKERS
 from cogs.moonriser.placing import ends_quietly
 from cogs.moonriser.planner import plan_choices
+from cogs.moonriser.sell import sell_ends
 from engine.moonriser.game import GAME
 from engine.moonriser.trading import convert_allowed, excess
 
@@ -182,6 +192,13 @@ def _then_after(
         return ("done",), nxt
     if kind == "convert" and following == "end":
         return ("end",), None
+    if (
+        kind == "sell"
+        and following == "end"
+        and sell_ends(state, seat)
+        and listed_sell(state, seat, notation)
+    ):
+        return ("end",), None
     trading = kind == "trade" and state["phase"] == "trade"
     if trading and following == "end" and not convert_allowed(state, seat) and not excess(state, seat):
         return ("end",), None
@@ -242,7 +259,7 @@ async def play_mixed(
                 made = [notation, *then]
             elif following is not None:
                 queued[seat] = following
-        if kind in ("place", "upgrade", "convert", "trade"):
+        if kind in ("place", "upgrade", "convert", "trade", "sell"):
             then, following = _then_after(player, state, seat, notation)
             made = [*made, *then]
             if following is not None:

@@ -31,6 +31,7 @@ from cogs.moonriser.lookup import show_supply
 from cogs.moonriser.pickers import PREFIX
 from cogs.moonriser.planner import PlanPicker
 from cogs.moonriser.private import show_hand
+from cogs.moonriser.sell import PICKERS as SELL_PICKERS
 from db.models import TableRow
 from engine.core import Move
 from engine.moonriser.game import GAME
@@ -228,8 +229,9 @@ class BoardButton(
         await shown.send(interaction, content)
 
 
-SELECTS: dict[str, Any] = {"keep": KeepPicker, "discard": DiscardPicker, "plan": PlanPicker}
-"""Board actions answered by a multi-select of their own, not by the step picker."""
+SELECTS: dict[str, Any] = {"keep": KeepPicker, "discard": DiscardPicker, "plan": PlanPicker, **SELL_PICKERS}
+"""Board actions answered by a multi-select of their own, not by the step picker (and the sell
+pickers the board's sell select opens)."""
 
 
 class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):

@@ -10,7 +10,9 @@ Upgrade and Trade pickers (``cogs.moonriser.pickers``), each with its second sel
 produce", "… and end your turn"): the same choices, one tap less than button then picker. Nothing in
 them is secret (the payment and the piles are public), so they sit on the public board; only
 the seat to act may use them, and like the buttons (``mrs:<table>:<version>:<action>``) they
-survive restarts and are refused once the board has moved on.
+survive restarts and are refused once the board has moved on. In Phase III the **sell** select
+names only what 4 hand tiles buy; it opens the private choice of the tiles
+(``cogs.moonriser.sell``).
 """
 
 from __future__ import annotations
@@ -27,10 +29,12 @@ from bot.picker import paths
 from bot.tables import TableService, over_refusal
 from cogs.moonriser.drawn import open_next
 from cogs.moonriser.labels import clip, tokens_words
-from cogs.moonriser.pickers import PICKERS
+from cogs.moonriser.pickers import PICKERS, PREFIX
 from cogs.moonriser.placing import ends_quietly
 from cogs.moonriser.planner import choice_label, plan_choices, plan_moves
 from cogs.moonriser.quotes import trade_terms, upgrade_costs
+from cogs.moonriser.sell import ACTION as SELL_ACTION
+from cogs.moonriser.sell import SellPicker, board_options
 from engine.moonriser.game import GAME
 from engine.moonriser.planning import available
 
@@ -89,7 +93,7 @@ def decoded(action: str, value: str, state: dict[str, Any], seat: int, tr: Tr) -
         return run[0], (*run[1:], *ending)
     if picker in PICKED.values():
         notation = picker_paths(picker, state, seat).get((value,))
-        if notation is None:
+        if notation is None or names_tiles(value):
             raise UserError("errors.not_allowed")
         spec = PICKERS.specs[picker]
         finishing = spec.and_then(tr, state, seat) if spec.and_then is not None else None
@@ -121,6 +125,14 @@ def picker_paths(action: str, state: dict[str, Any], seat: int) -> dict[tuple[st
     if action == "upgrade":
         return _upgrade_paths(state, seat)
     return paths(PICKERS, PICKERS.specs[action], state, seat)
+
+
+def names_tiles(value: str) -> bool:
+    """Whether a picker's value names tiles of the hand (the 1:2 trade paid with 2 tiles,
+    ``swap red A04 B06``): never on the public board, whose option values any client can read;
+    the private Trade picker offers it."""
+    kind, *args = value.split()
+    return kind == "swap" and len(args) > 2
 
 
 SUGGESTED = "suggested"
@@ -169,7 +181,7 @@ def picker_selects(
     found = picker_paths(action, state, seat)
     if not found or any(len(p) != 1 for p in found):
         return []
-    tokens = list(dict.fromkeys(p[0] for p in found))
+    tokens = list(dict.fromkeys(p[0] for p in found if not names_tiles(p[0])))
     options = [o for o in spec.labels(tr, state, seat, (), tokens) if o.value in tokens]
     suggested = suggested_option(tr, state, seat) if action == "trade" and state["phase"] == "trade" else None
     options = ([suggested] if suggested is not None else []) + options
@@ -242,7 +254,10 @@ def board_selects(table_id: int, version: int, state: dict[str, Any], tr: Tr) ->
     if phase == "develop":
         return upgrade_selects(table_id, version, state, active, tr)
     if phase in PICKED:
-        return picker_selects(table_id, version, state, active, tr, PICKED[phase])
+        return [
+            *picker_selects(table_id, version, state, active, tr, PICKED[phase]),
+            *sell_selects(table_id, version, state, active, tr),
+        ]
     if phase not in OPTIONS:
         return []
     options = OPTIONS[phase](tr, state, active)
@@ -253,6 +268,13 @@ def board_selects(table_id: int, version: int, state: dict[str, Any], tr: Tr) ->
     if phase == "plan":
         selects.extend(upgrade_selects(table_id, version, state, active, tr))
     return selects
+
+
+def sell_selects(table_id: int, version: int, state: dict[str, Any], seat: int, tr: Tr) -> list[BoardSelect]:
+    """The sell select, when the seat may sell: what 4 tiles buy, the tiles chosen privately."""
+    options = board_options(tr, state, seat)
+    placeholder = tr("moonriser.pick.sell_board_placeholder")
+    return [BoardSelect(table_id, version, SELL_ACTION, options, placeholder)] if options else []
 
 
 class BoardSelect(
@@ -296,6 +318,10 @@ class BoardSelect(
         if table.id != self.table_id:
             raise service.stale(NAME)
         tr = Tr(lang_of(interaction.locale))
+        if self.action == SELL_ACTION:  # the hand is private: its tiles are chosen in a private picker
+            picker = SellPicker(interaction.client, table, seat, tr, PREFIX, self.item.values[0])
+            await interaction.response.send_message(picker.prompt(), view=picker, ephemeral=True)
+            return
         notation, then = decoded(self.action, self.item.values[0], table.state or {}, seat, tr)
         played = await service.play(
             interaction, notation, game=NAME, expected_version=self.version, from_picker=False, then=then

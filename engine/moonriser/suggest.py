@@ -17,7 +17,7 @@ from engine.core import State
 from engine.moonriser.bot import blind, bot_move, placement_score
 from engine.moonriser.bot_value import economy, tile_worth
 from engine.moonriser.content import tiles_of
-from engine.moonriser.notation import DISCARD
+from engine.moonriser.notation import DISCARD, SELL_COUNT
 from engine.moonriser.placement import Context, Placement, offer_of
 from engine.moonriser.planning import keep_moves
 from engine.moonriser.trading import excess
@@ -109,4 +109,23 @@ def ranked_discards(state: State, seat: int, limit: int | None = None) -> list[t
     worth = {t: tile_worth(tiles[t], econ) for t in hand}
     choices = list(dict.fromkeys(tuple(sorted(c)) for c in combinations(hand, over)))
     ordered = sorted(choices, key=lambda c: (c != best, round(sum(worth[t] for t in c), 9), c))
+    return ordered[:limit]
+
+
+def ranked_sells(state: State, seat: int, limit: int | None = None) -> list[tuple[str, ...]]:
+    """The seat's choices of 4 hand tiles to sell (each sorted, a tile held twice may be sold
+    twice), the tiles it needs least first: by the worth the bot gives them (``bot.tile_worth``),
+    summed, so the first is the bot's own sell (its 4 least worth tiles); the first ``limit``
+    only, when given; ``[]`` with fewer than 4 tiles. Beyond ``ENUMERATED`` only the first."""
+    hand = sorted(state["seats"][seat]["hand"])
+    if len(hand) < SELL_COUNT:
+        return []
+    econ = economy(Context(blind(state, seat), seat))
+    tiles = tiles_of(state)
+    worth = {t: round(tile_worth(tiles[t], econ), 9) for t in hand}
+    least = tuple(sorted(sorted(hand, key=lambda t: (worth[t], t))[:SELL_COUNT]))
+    if comb(len(hand), SELL_COUNT) > ENUMERATED:
+        return [least]
+    choices = list(dict.fromkeys(combinations(hand, SELL_COUNT)))
+    ordered = sorted(choices, key=lambda c: (c != least, round(sum(worth[t] for t in c), 9), c))
     return ordered[:limit]
