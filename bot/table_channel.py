@@ -31,6 +31,7 @@ import discord
 from bot.i18n import Tr
 from bot.permission_check import OPTIONAL, lacking
 from bot.reopen import reopen_view
+from db.errors import is_storage_fault
 
 if TYPE_CHECKING:
     from db.models import TableRow
@@ -250,14 +251,30 @@ async def thread_lost(posts: Posts, table: TableRow) -> None:
     if table.guild_id is None:
         return  # a DM's channel is not deleted by anyone but Discord
     log.warning("table %s: its thread %s is gone", table.id, table.channel_id)
-    if table.thread_lost_at is not None or not await posts.store.mark_thread_lost(table.id, table.channel_id):
+    if table.thread_lost_at is not None or not await _marked(posts, table, lost=True):
         return
     if not await say_in_parent(posts, table, "lost"):
-        await posts.store.unmark_thread_lost(table.id, table.channel_id)
+        await _marked(posts, table, lost=False)
 
 
 async def thread_back(posts: Posts, table: TableRow) -> None:
     """A thread marked lost took a post after all (a 10003 Discord no longer gives): not lost,
     so ``/games`` stops saying so and a later loss is told again."""
-    if await posts.store.unmark_thread_lost(table.id, table.channel_id):
+    if await _marked(posts, table, lost=False):
         log.info("table %s: its thread %s is there after all", table.id, table.channel_id)
+
+
+async def _marked(posts: Posts, table: TableRow, *, lost: bool) -> bool:
+    """Mark the thread lost (or no longer); ``False`` when the mark did not change, or when the
+    database cannot be used just now (logged: the post's own error is what its caller handles,
+    and the next post that finds the thread gone marks and tells)."""
+    store = posts.store
+    try:
+        if lost:
+            return bool(await store.mark_thread_lost(table.id, table.channel_id))
+        return bool(await store.unmark_thread_lost(table.id, table.channel_id))
+    except Exception as error:
+        if not is_storage_fault(error):
+            raise
+        log.warning("table %s: could not store whether its thread is lost (%s)", table.id, error)
+        return False

@@ -4,6 +4,7 @@ moderator deletes it, the bot is removed and added back, a burst meets rate limi
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import discord
@@ -350,6 +351,33 @@ async def test_a_lost_thread_the_channel_was_not_told_of_is_told_by_the_next_pos
     await env.advance_time(3 * DAY)  # the move at the limit finds the thread gone
     (told,) = lost_told(table)
     assert any(c.label == "Re-open the table" for row in told.components for c in row.children)
+    games = await table.alice.slash(table.channel, "games")
+    assert "thread was deleted, re-open it in" in games.response.content
+
+
+async def test_a_lost_thread_the_database_could_not_mark_is_marked_and_told_by_the_next_post(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database busy when a post finds the thread gone: nothing is told that is not stored
+    (the reminder's failure is handled as before), and the next post that finds the thread gone
+    marks it and tells the channel, once."""
+    env = simcord_env
+    table = await Table.open(env)
+    store = table.bot.store
+    mark = store.mark_thread_lost
+
+    async def busy_once(*args: Any) -> bool:
+        monkeypatch.setattr(store, "mark_thread_lost", mark)
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "mark_thread_lost", busy_once)
+    env.backend.delete_channel(table.thread.id)
+    await env.advance_time(12 * H + 60)  # the reminder finds the thread gone; the mark fails
+    assert lost_told(table) == [] and (await table.row()).thread_lost_at is None
+    moves = len(await store.moves(table.table_id))
+    await env.advance_time(3 * DAY)  # the move at the limit finds it gone
+    assert len(await store.moves(table.table_id)) > moves
+    assert len(lost_told(table)) == 1
     games = await table.alice.slash(table.channel, "games")
     assert "thread was deleted, re-open it in" in games.response.content
 
