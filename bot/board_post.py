@@ -52,18 +52,15 @@ class BoardPosts:
     """Table id -> the version whose board offers Undo (see :mod:`bot.undo`)."""
     title: Callable[[str, Tr], str]
     """A game's title in a language (the service's)."""
-    lost_threads: set[int]
-    """Tables whose thread was deleted, until re-opened (:mod:`bot.table_channel`)."""
     parent_told: set[tuple[int, str]]
     """(table, why) already told in the parent channel that the thread cannot be used."""
 
     def init_board_posts(self) -> None:
-        self.lost_threads = set()
         self.parent_told = set()
 
     def thread_found(self, table_id: int) -> None:
-        """The table has a usable thread again (re-opened): forget what was told about the old one."""
-        self.lost_threads.discard(table_id)
+        """The table has a usable thread again (re-opened): forget what was told about the old one
+        (that it is no longer lost is the database's, written with the move: ``Store.move_table``)."""
         self.parent_told = {told for told in self.parent_told if told[0] != table_id}
     store: Any
     """The service's store (how removed seats left, from the move log)."""

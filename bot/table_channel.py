@@ -12,8 +12,9 @@ before the post is tried, so what is at stake here is only that players see it:
   the thread or read its history): the parent channel is told, once, which permission; and when
   the parent channel refuses too (a whole category hidden from the bot), the player whose turn it
   is gets one DM instead;
-- deleted: the table is "lost", the parent channel is told with a button that re-opens it in a
-  new thread (:mod:`bot.reopen`), and ``/games`` says so;
+- deleted: the table is "lost" (marked in the database, so it outlives a restart and every
+  process knows), the parent channel is told once with a button that re-opens it in a new
+  thread (:mod:`bot.reopen`), and ``/games`` says so;
 - 429 (discord.py retries those itself; it gives up after 5 tries): waited out and tried again,
   so a sweep of many reminders slows down instead of losing any.
 """
@@ -30,6 +31,7 @@ import discord
 from bot.i18n import Tr
 from bot.permission_check import OPTIONAL, lacking
 from bot.reopen import reopen_view
+from db.errors import is_storage_fault
 
 if TYPE_CHECKING:
     from db.models import TableRow
@@ -44,7 +46,6 @@ class Posts(Protocol):
 
     bot: Any
     store: Any
-    lost_threads: set[int]
     parent_told: set[tuple[int, str]]
 
     def title(self, game: str, tr: Tr) -> str: ...
@@ -142,6 +143,8 @@ async def deliver(
             raise
         if posts.parent_told:  # it works again: a later refusal is told again
             posts.parent_told = {told for told in posts.parent_told if not settled(told, table.id)}
+        if table.thread_lost_at is not None:  # read as lost, yet the thread took the post
+            await thread_back(posts, table)
         return done
 
 
@@ -177,12 +180,23 @@ def permission_names(tr: Tr, permissions: Sequence[str]) -> str:
 
 
 async def tell_parent(posts: Posts, table: TableRow, why: str, permissions: Sequence[str] = ()) -> None:
-    """Once per table and reason (while the bot runs): say in the thread's parent channel that
+    """Once per table and refusal (while the bot runs): say in the thread's parent channel that
     the table cannot post in its thread, and what brings it back."""
     told: set[tuple[int, str]] = posts.parent_told
     if table.parent_id is None or (table.id, why) in told:
         return
     told.add((table.id, why))
+    if not await say_in_parent(posts, table, why, permissions):
+        told.discard((table.id, why))
+        if why in ("forbidden", "no_access"):
+            await tell_awaited(posts, table, why, permissions)
+
+
+async def say_in_parent(posts: Posts, table: TableRow, why: str, permissions: Sequence[str] = ()) -> bool:
+    """Post ``thread_trouble.<why>`` in the thread's parent channel, pinging the players (with
+    the re-open button for a lost thread); ``False`` (logged) when Discord refused it."""
+    if table.parent_id is None:
+        return True  # nowhere to say it: nothing to try again
     tr = Tr(table.locale)
     users = [s.user_id for s in table.seats if s.user_id is not None]
     players = ", ".join(f"<@{u}>" for u in users)
@@ -200,9 +214,8 @@ async def tell_parent(posts: Posts, table: TableRow, why: str, permissions: Sequ
         await channel.send(tr(f"thread_trouble.{why}", **params), **kwargs)  # type: ignore[union-attr]
     except discord.HTTPException:
         log.warning("table %s: could not tell its parent channel either (%s)", table.id, why)
-        told.discard((table.id, why))
-        if why in ("forbidden", "no_access"):
-            await tell_awaited(posts, table, why, permissions)
+        return False
+    return True
 
 
 async def tell_awaited(posts: Posts, table: TableRow, why: str, permissions: Sequence[str]) -> None:
@@ -231,9 +244,37 @@ async def tell_awaited(posts: Posts, table: TableRow, why: str, permissions: Seq
 
 
 async def thread_lost(posts: Posts, table: TableRow) -> None:
-    """The table's thread was deleted: remembered (``/games`` says so), the players told."""
+    """The table's thread was deleted: marked in the database (``TableRow.thread_lost_at``, which
+    ``/games`` reads), and the players told in the parent channel by whichever post marked it
+    first, once, across restarts and processes. A table that reads as lost already costs no
+    write; if the parent channel refuses, the mark is taken back so the next post tells again."""
     if table.guild_id is None:
         return  # a DM's channel is not deleted by anyone but Discord
     log.warning("table %s: its thread %s is gone", table.id, table.channel_id)
-    posts.lost_threads.add(table.id)
-    await tell_parent(posts, table, "lost")
+    if table.thread_lost_at is not None or not await _marked(posts, table, lost=True):
+        return
+    if not await say_in_parent(posts, table, "lost"):
+        await _marked(posts, table, lost=False)
+
+
+async def thread_back(posts: Posts, table: TableRow) -> None:
+    """A thread marked lost took a post after all (a 10003 Discord no longer gives): not lost,
+    so ``/games`` stops saying so and a later loss is told again."""
+    if await _marked(posts, table, lost=False):
+        log.info("table %s: its thread %s is there after all", table.id, table.channel_id)
+
+
+async def _marked(posts: Posts, table: TableRow, *, lost: bool) -> bool:
+    """Mark the thread lost (or no longer); ``False`` when the mark did not change, or when the
+    database cannot be used just now (logged: the post's own error is what its caller handles,
+    and the next post that finds the thread gone marks and tells)."""
+    store = posts.store
+    try:
+        if lost:
+            return bool(await store.mark_thread_lost(table.id, table.channel_id))
+        return bool(await store.unmark_thread_lost(table.id, table.channel_id))
+    except Exception as error:
+        if not is_storage_fault(error):
+            raise
+        log.warning("table %s: could not store whether its thread is lost (%s)", table.id, error)
+        return False

@@ -62,8 +62,9 @@ class Unshown:
             new_turn = new_turn or earlier.new_turn
         if await self.service.post_to_table(table, events, notices=notices, new_turn=new_turn):
             return
-        if table.id in self.service.lost_threads:
-            return  # the channel is told, and a re-open posts a fresh board
+        now_stored = await self.service.store.table(table.id)
+        if now_stored is None or now_stored.thread_lost_at is not None:
+            return  # its thread is gone: the channel is told, and a re-open posts a fresh board
         now = self.clock()
         since = earlier.since if earlier is not None else now
         wait = min(earlier.wait * 2, WAIT_MAX_SECONDS) if earlier is not None else WAIT_SECONDS

@@ -144,7 +144,7 @@ class Tables(commands.Cog):
             title = self.service.title(table.game, tr)
             status = await self._status(table, interaction.user.id, tr)
             where = tr("games.in_dm") if table.guild_id is None else f"<#{table.channel_id}>"
-            if table.id in self.service.lost_threads:
+            if table.thread_lost_at is not None:
                 status = tr("thread_trouble.games_lost", channel=f"<#{table.parent_id}>")
             elif table.guild_id is not None and self.bot.get_guild(table.guild_id) is None:
                 status = tr("server.games_paused")

@@ -326,7 +326,15 @@ _V9 = """
 ALTER TABLE seats ADD COLUMN left_at REAL;
 """
 
-MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9]
+_V10 = """
+-- A table whose thread was deleted (thread_lost_at: when a post first found it gone; NULL while
+-- its thread is there). Kept here rather than in one process's memory so that /games says so
+-- after a restart and on every process, and the parent channel is told once: by the post that
+-- sets it. Moving the table to a new thread clears it in the same statement.
+ALTER TABLE game_tables ADD COLUMN thread_lost_at REAL;
+"""
+
+MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10]
 """Ordered migration scripts; append only."""
 
 RATED_SINCE = 3

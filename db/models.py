@@ -93,6 +93,9 @@ class TableRow:
     """Whether the post that pings a player opens with what happened since their last turn."""
     standin_level: str | None = None
     """The level of the game's bot that stands in for an absent player (``at_limit:bot``)."""
+    thread_lost_at: float | None = None
+    """When a post found the table's thread deleted (``None`` while it is there): the parent
+    channel was told, with a button that re-opens the table in a new thread (``bot.reopen``)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of ``user_id``, or ``None`` if they do not sit here."""

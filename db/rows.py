@@ -15,7 +15,7 @@ from db.tx import Row, Tx
 TABLE_COLUMN_NAMES = (
     "id", "game", "guild_id", "channel_id", "parent_id", "host_id", "status", "options", "locale", "seed",
     "max_seats", "state", "version", "board_message_id", "lobby_message_id", "created_at", "updated_at",
-    "remind_after", "time_limit", "on_timeout", "end_reason", "digest", "standin_level",
+    "remind_after", "time_limit", "on_timeout", "end_reason", "digest", "standin_level", "thread_lost_at",
 )  # fmt: skip
 """Every column of ``game_tables``; :func:`with_seats` reads a row of them."""
 TABLE_COLUMNS = ", ".join(TABLE_COLUMN_NAMES)
@@ -83,6 +83,7 @@ async def with_seats(tx: Tx, r: Row) -> TableRow:
         invites=invites,
         digest=bool(r["digest"]),
         standin_level=r["standin_level"],
+        thread_lost_at=r["thread_lost_at"],
     )
 
 

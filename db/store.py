@@ -237,8 +237,21 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         await self._writing(table_ops.set_column, table_id, "board_message_id", message_id)
 
     async def move_table(self, table_id: int, channel_id: int) -> TableRow:
-        """Move a table to a new thread (a moderator deleted its own); returns it as stored now."""
+        """Move a table to a new thread (a moderator deleted its own), no longer lost; returns it
+        as stored now."""
         return await self._writing(table_ops.move_to, table_id, channel_id)
+
+    async def mark_thread_lost(self, table_id: int, channel_id: int) -> bool:
+        """Remember that the table's thread ``channel_id`` was deleted (``TableRow.thread_lost_at``,
+        now). ``True`` only for the call that marked it, which tells the players: a second post,
+        a restart or another process finding the thread gone finds it marked. ``False`` too when
+        the table has moved to another thread since the caller read it."""
+        return await self._writing(table_ops.mark_lost, self._clock(), table_id, channel_id)
+
+    async def unmark_thread_lost(self, table_id: int, channel_id: int) -> bool:
+        """Forget the loss of the thread ``channel_id``: it took a post after all, or telling the
+        players failed (the next post that finds it gone marks it and tells them again)."""
+        return await self._writing(table_ops.unmark_lost, table_id, channel_id)
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         """The lobby message with the join/leave/start buttons."""

@@ -286,13 +286,38 @@ async def set_column(tx: Tx, table_id: int, column: str, value: object) -> None:
 
 
 async def move_to(tx: Tx, table_id: int, channel_id: int) -> TableRow:
-    """The table now lives in ``channel_id`` (its thread was deleted); the old board post is gone."""
+    """The table now lives in ``channel_id`` (its thread was deleted); the old board post is gone,
+    and the table is no longer lost (the same statement, so no reader sees one without the other)."""
     done = await tx.execute(
-        "UPDATE game_tables SET channel_id = ?, board_message_id = NULL WHERE id = ?", (channel_id, table_id)
+        "UPDATE game_tables SET channel_id = ?, board_message_id = NULL, thread_lost_at = NULL WHERE id = ?",
+        (channel_id, table_id),
     )
     if done.rowcount == 0:
         raise TableNotFound(table_id)
     return await require(tx, table_id)
+
+
+@row_locked()
+async def mark_lost(tx: Tx, now: float, table_id: int, channel_id: int) -> bool:
+    """Whether this call marked the table's thread ``channel_id`` lost: ``False`` when it was
+    already (another post, or another process, found it first) or the table has moved since."""
+    done = await tx.execute(
+        "UPDATE game_tables SET thread_lost_at = ? "
+        "WHERE id = ? AND channel_id = ? AND thread_lost_at IS NULL",
+        (now, table_id, channel_id),
+    )
+    return done.rowcount > 0
+
+
+@row_locked()
+async def unmark_lost(tx: Tx, table_id: int, channel_id: int) -> bool:
+    """Whether the table's thread ``channel_id`` was marked lost and no longer is."""
+    done = await tx.execute(
+        "UPDATE game_tables SET thread_lost_at = NULL "
+        "WHERE id = ? AND channel_id = ? AND thread_lost_at IS NOT NULL",
+        (table_id, channel_id),
+    )
+    return done.rowcount > 0
 
 
 @row_locked()

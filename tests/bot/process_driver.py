@@ -52,6 +52,8 @@ class Driver:
         _own_ids(env, worker)
         self.members: dict[int, Any] = {}
         self.thread: Any = None
+        self.channel: Any = None
+        """The thread's parent channel, where a deleted thread is told."""
 
     @property
     def bot(self) -> GameBot:
@@ -77,7 +79,7 @@ class Driver:
             guild = self.env.create_guild(shard_id=shards.ids[0])
         else:
             guild = self.env.create_guild()
-        channel = guild.create_text_channel("games")
+        channel = self.channel = guild.create_text_channel("games")
         alice, bob, _carol = self._join(guild)
         await alice.slash(channel, "runarch new", opponent=bob, reminder="1h", limit="3h")
         self.thread = channel.threads[-1]
@@ -89,7 +91,7 @@ class Driver:
     async def mirror(self, guild: int, thread: int, name: str) -> dict[str, Any]:
         """The server and the table's thread another process made, with the same ids."""
         made_guild = self.env.create_guild(id=guild)
-        parent = made_guild.create_text_channel("games")
+        parent = self.channel = made_guild.create_text_channel("games")
         self._join(made_guild)
         backend = self.env.backend
         made = backend.create_thread(parent.id, name, backend.bot_user.id, message_id=thread, broadcast=False)
@@ -131,6 +133,26 @@ class Driver:
 
     def poke(self) -> None:
         self.bot.scheduler.poke()
+
+    def delete_thread(self) -> None:
+        """A moderator deletes the table's thread (each process's copy of it)."""
+        self.env.backend.delete_channel(self.thread.id)
+
+    def told_lost(self) -> list[str]:
+        """The parent channel's posts saying the table's thread was deleted."""
+        return [m.content for m in self.channel.history() if "was deleted" in m.content]
+
+    async def games(self, user: int) -> str:
+        """What ``/games`` answers ``user`` in the thread's parent channel."""
+        result = await self.members[user].slash(self.channel, "games")
+        return str(result.response.content)
+
+    async def reopen(self, user: int) -> int:
+        """``user`` clicks *Re-open the table* under the channel's post; the new thread's id."""
+        told = next(m for m in self.channel.history() if "was deleted" in m.content)
+        await self.members[user].click(told, label="Re-open the table")
+        self.thread = self.channel.threads[-1]
+        return int(self.thread.id)
 
     def die_when_acting(self) -> None:
         async def dies(table: Any) -> Any:

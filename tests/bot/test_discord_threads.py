@@ -4,6 +4,7 @@ moderator deletes it, the bot is removed and added back, a burst meets rate limi
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import discord
@@ -32,6 +33,11 @@ def is_archived(env: Env, thread: Any) -> bool:
 
 def reminders(table: Table) -> list[str]:
     return [m.content for m in table.thread.history() if m.content.startswith("⏰")]
+
+
+def lost_told(table: Table) -> list[discord.Message]:
+    """The parent channel's posts saying the table's thread was deleted."""
+    return [m for m in table.channel.history() if "was deleted" in m.content]
 
 
 async def test_an_archived_thread_is_unarchived_and_the_reminder_and_timeout_posted(simcord_env: Env) -> None:
@@ -292,21 +298,29 @@ async def test_a_reminder_discord_keeps_refusing_is_posted_once_fifteen_minutes_
     assert len(reminders(table)) == 1, "sent once"
 
 
-async def test_the_reopen_button_works_after_a_restart_and_games_learns_the_loss_again(
+@pytest.mark.both_backends
+async def test_a_deleted_thread_is_remembered_across_a_restart_and_its_channel_told_once(
     simcord_env: Env, make_bot: Any
 ) -> None:
-    """The loss of a thread is remembered while the bot runs; after a restart the button posted
-    before it still re-opens the table, and the next post that finds the thread gone makes
-    ``/games`` say so again."""
+    """The loss of a thread is kept in the database: after a restart ``/games`` says so before any
+    post finds the thread gone, the post that then finds it gone tells the channel nothing twice,
+    and the button posted before the restart re-opens the table, which is no longer called lost
+    (after another restart either)."""
     env = simcord_env
     table = await Table.open(env)
-    env.backend.delete_channel(table.thread.id)
+    old = table.thread.id
+    env.backend.delete_channel(old)
     await env.advance_time(12 * H + 60)  # the reminder finds the thread gone
-    (told,) = [m for m in table.channel.history() if "was deleted" in m.content]
+    (told,) = lost_told(table)
     await env.restart_bot(make_bot())
-    await env.advance_time(3 * DAY)  # the move at the limit finds it gone again
     games = await table.alice.slash(table.channel, "games")
-    assert "thread was deleted, re-open it in" in games.response.content
+    assert "thread was deleted, re-open it in" in games.response.content, "known at once after the restart"
+    start, moves = len(env.http_requests), len(await table.bot.store.moves(table.table_id))
+    await env.advance_time(3 * DAY)  # the move at the limit finds the thread gone again
+    assert len(await table.bot.store.moves(table.table_id)) > moves, "a move at the limit was made"
+    tried = [r for r in env.http_requests[start:] if r.path.rstrip("/").endswith(f"/channels/{old}")]
+    assert tried, "its post looked for the thread, and found it gone"
+    assert [m.id for m in lost_told(table)] == [told.id], "the channel was told once"
     moves = len(await table.bot.store.moves(table.table_id))
     await table.bob.click(told, label="Re-open the table")
     (new,) = table.channel.threads
@@ -314,6 +328,76 @@ async def test_the_reopen_button_works_after_a_restart_and_games_learns_the_loss
     assert row.channel_id == new.id and row.status == "active"
     assert len(await table.bot.store.moves(row.id)) == moves
     assert [m for m in new.history() if m.attachments and "re-opened the table" in m.content]
+    await env.restart_bot(make_bot())
+    games = await table.alice.slash(new, "games")
+    assert new.mention in games.response.content and "deleted" not in games.response.content
+
+
+async def test_a_lost_thread_the_channel_was_not_told_of_is_told_by_the_next_post(
+    simcord_env: Env, make_bot: Any
+) -> None:
+    """The parent channel refusing the "was deleted" post (Discord failing) does not leave the
+    table marked lost unheard of: ``/games`` does not send players to a button that is not
+    there, and the next post that finds the thread gone (after a restart here) tells the channel."""
+    env = simcord_env
+    table = await Table.open(env)
+    env.backend.delete_channel(table.thread.id)
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages", times=1)
+    await env.advance_time(12 * H + 60)  # the reminder finds the thread gone; the channel refuses
+    assert lost_told(table) == []
+    games = await table.alice.slash(table.channel, "games")
+    assert "deleted" not in games.response.content
+    await env.restart_bot(make_bot())
+    await env.advance_time(3 * DAY)  # the move at the limit finds the thread gone
+    (told,) = lost_told(table)
+    assert any(c.label == "Re-open the table" for row in told.components for c in row.children)
+    games = await table.alice.slash(table.channel, "games")
+    assert "thread was deleted, re-open it in" in games.response.content
+
+
+async def test_a_lost_thread_the_database_could_not_mark_is_marked_and_told_by_the_next_post(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database busy when a post finds the thread gone: nothing is told that is not stored
+    (the reminder's failure is handled as before), and the next post that finds the thread gone
+    marks it and tells the channel, once."""
+    env = simcord_env
+    table = await Table.open(env)
+    store = table.bot.store
+    mark = store.mark_thread_lost
+
+    async def busy_once(*args: Any) -> bool:
+        monkeypatch.setattr(store, "mark_thread_lost", mark)
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "mark_thread_lost", busy_once)
+    env.backend.delete_channel(table.thread.id)
+    await env.advance_time(12 * H + 60)  # the reminder finds the thread gone; the mark fails
+    assert lost_told(table) == [] and (await table.row()).thread_lost_at is None
+    moves = len(await store.moves(table.table_id))
+    await env.advance_time(3 * DAY)  # the move at the limit finds it gone
+    assert len(await store.moves(table.table_id)) > moves
+    assert len(lost_told(table)) == 1
+    games = await table.alice.slash(table.channel, "games")
+    assert "thread was deleted, re-open it in" in games.response.content
+
+
+async def test_a_thread_marked_lost_that_takes_a_post_after_all_is_no_longer_lost(simcord_env: Env) -> None:
+    """An Unknown Channel Discord gives once for a thread that is still there: the next post that
+    goes through ends the loss, so ``/games`` no longer sends the players to re-open it."""
+    env = simcord_env
+    table = await Table.open(env)
+    gone = {"status": 404, "code": 10003, "message": "Unknown Channel"}
+    env.inject_error("POST", f"/channels/{table.thread.id}/messages", times=1, **gone)
+    await env.advance_time(12 * H + 60)  # the reminder is refused as if the thread were gone
+    assert len(lost_told(table)) == 1
+    games = await table.alice.slash(table.channel, "games")
+    assert "thread was deleted" in games.response.content
+    boards = len(table.boards())
+    await env.advance_time(3 * DAY)  # the move at the limit is posted in the thread
+    assert len(table.boards()) > boards
+    games = await table.alice.slash(table.channel, "games")
+    assert table.thread.mention in games.response.content and "deleted" not in games.response.content
 
 
 @pytest.mark.parametrize("status", [500, 429])

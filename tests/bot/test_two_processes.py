@@ -305,3 +305,27 @@ async def test_each_process_fires_only_the_timers_of_tables_on_its_own_shards(tw
     assert len(await a.posts("⏰")) == 1 and len(await a.posts("⌛")) == 1
     assert await b.posts("⏰") == [] and await b.posts("⌛") == []
     assert len(played) == 2
+
+
+async def test_a_thread_one_process_found_deleted_is_known_to_the_other_and_told_once(two: Two) -> None:
+    """A finds the thread gone at the reminder and tells the channel; B, which never posted
+    there, has ``/games`` say so, and its own post at the limit that finds the thread gone tells
+    the channel nothing more. A re-opens the table: ``/games`` on B no longer calls it lost."""
+    a, b = two.a, two.b
+    await two.play_on_both(2)
+    await asyncio.gather(a.ask("delete_thread"), b.ask("delete_thread"))
+    await two.advance(H + 120, a)  # A's reminder finds the thread gone
+    assert len(await a.ask("told_lost")) == 1
+    assert (await two.row()).thread_lost_at is not None
+    games = await b.ask("games", user=two.alice["id"])
+    assert "thread was deleted, re-open it in" in games, "B knows without posting"
+    moves = len(await two.notations())
+    await b.ask("poke")  # B reads the schedule, as at a start
+    await two.advance(3 * H + 240, b)  # B catches up with A; its move at the limit finds the thread gone
+    assert len(await two.notations()) > moves, "B made the move at the limit"
+    assert await b.ask("told_lost") == [] and len(await a.ask("told_lost")) == 1, "told once"
+    new = await a.ask("reopen", user=two.bob["id"])
+    row = await two.row()
+    assert row.channel_id == new and row.thread_lost_at is None
+    games = await b.ask("games", user=two.alice["id"])
+    assert "deleted" not in games and f"<#{new}>" in games
