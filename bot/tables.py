@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +21,7 @@ from bot.adapter import GameAdapter, command_params
 from bot.board_post import discord_time
 from bot.bot_players import seat_name
 from bot.clock_settings import ClockSettings
+from bot.digest import digest_seat
 from bot.errors import UserError, engine_params, saving
 from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
@@ -32,7 +33,7 @@ from bot.retry import MadeFrom, retries
 from bot.turn_posts import TurnPosts
 from bot.undo import offer_after_move
 from db.errors import ChannelBusy, DuplicateInteraction, LobbyChanged, StaleVersion
-from db.models import NewMove, NewResult, TableRow
+from db.models import MoveRow, NewMove, NewResult, TableRow
 from db.store import Store
 from engine.core import Event, Game, IllegalMove, Move, Rng
 from engine.core.turns import steps, turn_started
@@ -356,7 +357,7 @@ class TableService(TurnPosts, PrivateEvents):
             raise
         if saved is None:
             return None
-        before, table, seat, moves, events, new_turn = saved
+        before, table, seat, moves, events, new_turn, log_after = saved
         self.clocks_changed()
         offer_after_move(self, before, table, seat, moves)
         awaited_before = self.awaited(self.adapters[table.game].game, before.state or {}, before.automated)
@@ -370,6 +371,7 @@ class TableService(TurnPosts, PrivateEvents):
                 new_turn=new_turn,
                 from_picker=from_picker,
                 awaited_before=awaited_before,
+                moves=log_after or None,
             )
             self.move_shown(interaction)
             await self.tell_private(table, events, interaction)
@@ -386,9 +388,10 @@ class TableService(TurnPosts, PrivateEvents):
         made_from: MadeFrom | None,
         then: Sequence[str],
         read: TableRow | None = None,
-    ) -> tuple[TableRow, TableRow, int, list[NewMove], list[Event], bool] | None:
+    ) -> tuple[TableRow, TableRow, int, list[NewMove], list[Event], bool, list[MoveRow]] | None:
         """The move of :meth:`play` judged and committed: the table before and after, the seat,
-        the moves stored, their events and whether they began a turn; ``None`` if this
+        the moves stored, their events, whether they began a turn and the log after them (read
+        with the commit when that turn's post opens with a digest; else empty); ``None`` if this
         interaction had taken effect already. A refusal is a ``UserError``."""
         running = read is not None and read.status == "active" and read.state is not None
         table = read if read is not None and running else await self.running_table_here(interaction, game)
@@ -402,6 +405,8 @@ class TableService(TurnPosts, PrivateEvents):
             before = table
             moves, state, events = self._apply(interaction, table, seat, (notation, *then))
             new_turn = self.starts_turn(table, moves, state)
+            digested = new_turn and digest_seat(self, replace(table, state=state)) is not None
+            logged: list[MoveRow] | None = [] if digested else None  # read with the commit
             try:
                 table = await commit_resolved(
                     self.store,
@@ -413,6 +418,7 @@ class TableService(TurnPosts, PrivateEvents):
                     results=self.results(table, self.adapters[table.game].game, state),
                     awaited=self.awaited(self.adapters[table.game].game, state, table.automated),
                     standins=table.standins,
+                    log=logged,
                 )
             except StaleVersion as error:
                 if attempt == attempts - 1:
@@ -431,7 +437,7 @@ class TableService(TurnPosts, PrivateEvents):
             except DuplicateInteraction:
                 log.info("interaction %s was already applied", interaction.id)
                 return None
-            return before, table, seat, moves, events, new_turn
+            return before, table, seat, moves, events, new_turn, logged or []
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def board_shows(self, table: TableRow) -> bool:
