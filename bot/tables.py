@@ -393,8 +393,10 @@ class TableService(TurnPosts, PrivateEvents):
         the moves stored, their events, whether they began a turn and the log after them (read
         with the commit when that turn's post opens with a digest; else empty); ``None`` if this
         interaction had taken effect already. A refusal is a ``UserError``."""
-        running = read is not None and read.status == "active" and read.state is not None
-        table = read if read is not None and running else await self.running_table_here(interaction, game)
+        if read is not None and read.status == "active" and read.state is not None:
+            table = read
+        else:
+            table = await self.running_table_here(interaction, game)
         typed = interaction.type == discord.InteractionType.application_command
         bound = expected_version is not None and made_from is None
         if not self._still_stands(table, expected_version, made_from):
@@ -584,7 +586,8 @@ class TableService(TurnPosts, PrivateEvents):
     ) -> Played | None:
         """The caller leaves the game here by the game's own resignation move (``table``: as the
         caller just read it, see :meth:`play`)."""
-        table = table or await self.running_table_here(interaction, game)
+        if table is None:
+            table = await self.running_table_here(interaction, game)
         move = self.adapters[table.game].game.info.resign_move
         if move is None:
             raise UserError("errors.not_allowed")
