@@ -135,31 +135,43 @@ def wants_digest(table: TableRow) -> bool:
     return table.digest and table.guild_id is not None and len(table.seats) > 1 and table.state is not None
 
 
-async def digest_lines(service: Any, table: TableRow) -> list[str]:
-    """The digest that opens the post beginning a turn of ``table``, in the table's language:
-    none when several seats are awaited at once (a shared phase), or nobody is. The move is
-    committed before this runs, so any failure here costs the digest, never the post."""
+def digest_seat(service: Any, table: TableRow) -> int | None:
+    """The seat whose post beginning a turn of ``table`` opens with a digest: the one seat
+    awaited, where the table wants one and its game declares one; ``None`` otherwise (several
+    seats awaited at once in a shared phase, nobody, the game over)."""
     if not wants_digest(table):
-        return []
+        return None
+    engine = service.adapters[table.game].game
+    assert table.state is not None
+    if not engine.info.digest or engine.outcome(table.state) is not None:
+        return None
+    awaited = service.awaited(engine, table.state, table.automated)
+    return awaited[0] if len(awaited) == 1 else None
+
+
+async def digest_lines(service: Any, table: TableRow, moves: Sequence[MoveRow] | None = None) -> list[str]:
+    """The digest that opens the post beginning a turn of ``table``, in the table's language:
+    none when several seats are awaited at once (a shared phase), or nobody is. ``moves``: the
+    table's move log at ``table``'s version if the caller has it (its commit read it), else it is
+    read here. The move is committed before this runs, so any failure here costs the digest,
+    never the post."""
     try:
-        return await _digest_lines(service, table)
+        seat = digest_seat(service, table)
+        if seat is None:
+            return []
+        return await _digest_lines(service, table, seat, moves)
     except Exception:
         log.exception("table %s: no digest", table.id)
         return []
 
 
-async def _digest_lines(service: Any, table: TableRow) -> list[str]:
+async def _digest_lines(
+    service: Any, table: TableRow, seat: int, moves: Sequence[MoveRow] | None
+) -> list[str]:
     adapter: GameAdapter = service.adapters[table.game]
-    engine = adapter.game
-    assert table.state is not None
-    if not engine.info.digest or engine.outcome(table.state) is not None:
-        return []
-    awaited = service.awaited(engine, table.state, table.automated)
-    if len(awaited) != 1:
-        return []
-    seat = awaited[0]
-    moves = await service.store.moves(table.id)
-    found = await asyncio.to_thread(since_last_turn, engine, table, moves, seat)
+    if moves is None:
+        moves = await service.store.moves(table.id)
+    found = await asyncio.to_thread(since_last_turn, adapter.game, table, moves, seat)
     if found is None:
         return []
     tr = Tr(table.locale)

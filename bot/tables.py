@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +21,7 @@ from bot.adapter import GameAdapter, command_params
 from bot.board_post import discord_time
 from bot.bot_players import seat_name
 from bot.clock_settings import ClockSettings
+from bot.digest import digest_seat
 from bot.errors import UserError, engine_params, saving
 from bot.finished import nothing_here
 from bot.i18n import Commands, Tr, lang_of
@@ -32,7 +33,7 @@ from bot.retry import MadeFrom, retries
 from bot.turn_posts import TurnPosts
 from bot.undo import offer_after_move
 from db.errors import ChannelBusy, DuplicateInteraction, LobbyChanged, StaleVersion
-from db.models import NewMove, NewResult, TableRow
+from db.models import MoveRow, NewMove, NewResult, TableRow
 from db.store import Store
 from engine.core import Event, Game, IllegalMove, Move, Rng
 from engine.core.turns import steps, turn_started
@@ -94,13 +95,21 @@ class TableService(TurnPosts, PrivateEvents):
         return tr(adapter.game.info.automa_name_key if adapter is not None else "table.automa_name")
 
     # ------------------------------------------------------------------ lookups
-    async def table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
+    async def table_here(
+        self, interaction: discord.Interaction, game: str | None = None, *, read: TableRow | None = None
+    ) -> TableRow:
         """The open table of ``game`` in this thread/DM, or a friendly refusal.
 
         Without ``game`` (a command for every game): the one open table here; a DM with one
-        table per game asks which game is meant (``tables_here`` lists them)."""
+        table per game asks which game is meant (``tables_here`` lists them). ``read``: the row
+        this interaction already read (a board button's own table): when it is open here and of
+        ``game`` it is that table (a channel holds one open table, a DM one per game), so it is
+        not read again."""
         if game is not None:
-            table = await self.store.open_table_in(interaction.channel_id or 0, game)
+            here = interaction.channel_id or 0
+            if read is not None and read.is_open and read.channel_id == here and read.game == game:
+                return await self._here(interaction, read)
+            table = await self.store.open_table_in(here, game)
             if table is None:
                 raise await nothing_here(self, interaction, game)
             return await self._here(interaction, table)
@@ -122,8 +131,10 @@ class TableService(TurnPosts, PrivateEvents):
         """Every open table of this thread (one) or DM (one per game), newest first."""
         return await self.store.open_tables_in(interaction.channel_id or 0)
 
-    async def running_table_here(self, interaction: discord.Interaction, game: str | None = None) -> TableRow:
-        table = await self.table_here(interaction, game)
+    async def running_table_here(
+        self, interaction: discord.Interaction, game: str | None = None, *, read: TableRow | None = None
+    ) -> TableRow:
+        table = await self.table_here(interaction, game, read=read)
         if table.status != "active" or table.state is None:
             raise UserError("table.not_started")
         return table
@@ -308,6 +319,7 @@ class TableService(TurnPosts, PrivateEvents):
         from_picker: bool = False,
         made_from: MadeFrom | None = None,
         then: Sequence[str] = (),
+        table: TableRow | None = None,
     ) -> Played | None:
         """Apply one player's move and everything automated after it; then post the board.
 
@@ -327,9 +339,14 @@ class TableService(TurnPosts, PrivateEvents):
         position, where the engine judges it again, as often as the others can commit
         meanwhile (``retries``); a board-bound one is refused as stale. The interaction id
         makes sure it is never applied twice.
+
+        ``table``: the running table here as this interaction just read it (``running_table_here``
+        or ``my_turn``), so it is not read again: the commit checks its version all the same.
         """
         try:
-            saved = await self._saved_move(interaction, notation, game, expected_version, made_from, then)
+            saved = await self._saved_move(
+                interaction, notation, game, expected_version, made_from, then, table
+            )
         except UserError:
             if await self.store.interaction_seen(interaction.id):
                 # Discord delivered it again after it took effect (the move it made may be
@@ -340,7 +357,7 @@ class TableService(TurnPosts, PrivateEvents):
             raise
         if saved is None:
             return None
-        before, table, seat, moves, events, new_turn = saved
+        before, table, seat, moves, events, new_turn, log_after = saved
         self.clocks_changed()
         offer_after_move(self, before, table, seat, moves)
         awaited_before = self.awaited(self.adapters[table.game].game, before.state or {}, before.automated)
@@ -354,6 +371,7 @@ class TableService(TurnPosts, PrivateEvents):
                 new_turn=new_turn,
                 from_picker=from_picker,
                 awaited_before=awaited_before,
+                moves=log_after or None,
             )
             self.move_shown(interaction)
             await self.tell_private(table, events, interaction)
@@ -369,11 +387,16 @@ class TableService(TurnPosts, PrivateEvents):
         expected_version: int | None,
         made_from: MadeFrom | None,
         then: Sequence[str],
-    ) -> tuple[TableRow, TableRow, int, list[NewMove], list[Event], bool] | None:
+        read: TableRow | None = None,
+    ) -> tuple[TableRow, TableRow, int, list[NewMove], list[Event], bool, list[MoveRow]] | None:
         """The move of :meth:`play` judged and committed: the table before and after, the seat,
-        the moves stored, their events and whether they began a turn; ``None`` if this
+        the moves stored, their events, whether they began a turn and the log after them (read
+        with the commit when that turn's post opens with a digest; else empty); ``None`` if this
         interaction had taken effect already. A refusal is a ``UserError``."""
-        table = await self.running_table_here(interaction, game)
+        if read is not None and read.status == "active" and read.state is not None:
+            table = read
+        else:
+            table = await self.running_table_here(interaction, game)
         typed = interaction.type == discord.InteractionType.application_command
         bound = expected_version is not None and made_from is None
         if not self._still_stands(table, expected_version, made_from):
@@ -384,6 +407,8 @@ class TableService(TurnPosts, PrivateEvents):
             before = table
             moves, state, events = self._apply(interaction, table, seat, (notation, *then))
             new_turn = self.starts_turn(table, moves, state)
+            digested = new_turn and digest_seat(self, replace(table, state=state)) is not None
+            logged: list[MoveRow] | None = [] if digested else None  # read with the commit
             try:
                 table = await commit_resolved(
                     self.store,
@@ -395,6 +420,7 @@ class TableService(TurnPosts, PrivateEvents):
                     results=self.results(table, self.adapters[table.game].game, state),
                     awaited=self.awaited(self.adapters[table.game].game, state, table.automated),
                     standins=table.standins,
+                    log=logged,
                 )
             except StaleVersion as error:
                 if attempt == attempts - 1:
@@ -413,7 +439,7 @@ class TableService(TurnPosts, PrivateEvents):
             except DuplicateInteraction:
                 log.info("interaction %s was already applied", interaction.id)
                 return None
-            return before, table, seat, moves, events, new_turn
+            return before, table, seat, moves, events, new_turn, logged or []
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def board_shows(self, table: TableRow) -> bool:
@@ -511,11 +537,14 @@ class TableService(TurnPosts, PrivateEvents):
         game: str,
         version: int | None = None,
         waiting_key: Callable[[TableRow, int], str | None] | None = None,
+        *,
+        read: TableRow | None = None,
     ) -> tuple[TableRow, int]:
         """The running table here and the caller's seat, refusing politely when the board is
         older than ``version`` or the game is not waiting for them (``waiting_key`` may name a
-        game's own sentence for that: "you have already made your choice")."""
-        table = await self.running_table_here(interaction, game)
+        game's own sentence for that: "you have already made your choice"). ``read``: as for
+        :meth:`table_here`."""
+        table = await self.running_table_here(interaction, game, read=read)
         seat = self.seat_of(table, interaction.user.id)
         if version is not None and version != table.version:
             raise self.stale(game)
@@ -548,11 +577,18 @@ class TableService(TurnPosts, PrivateEvents):
         return UserError.worded(code, params)
 
     async def resign(
-        self, interaction: discord.Interaction, *, game: str | None = None, from_picker: bool = False
+        self,
+        interaction: discord.Interaction,
+        *,
+        game: str | None = None,
+        from_picker: bool = False,
+        table: TableRow | None = None,
     ) -> Played | None:
-        """The caller leaves the game here by the game's own resignation move."""
-        table = await self.running_table_here(interaction, game)
+        """The caller leaves the game here by the game's own resignation move (``table``: as the
+        caller just read it, see :meth:`play`)."""
+        if table is None:
+            table = await self.running_table_here(interaction, game)
         move = self.adapters[table.game].game.info.resign_move
         if move is None:
             raise UserError("errors.not_allowed")
-        return await self.play(interaction, move, game=table.game, from_picker=from_picker)
+        return await self.play(interaction, move, game=table.game, from_picker=from_picker, table=table)

@@ -28,7 +28,7 @@ from bot.private_events import by_audience
 from bot.quiet import acknowledge_early, deferred_privately, leave_nothing
 from bot.table_channel import deliver
 from bot.turn_calls import call
-from db.models import TableRow
+from db.models import MoveRow, TableRow
 from engine.core import Event
 from engine.core.turns import awaited_by
 
@@ -75,11 +75,14 @@ class TurnPosts(BoardPosts):
         new_turn: bool,
         from_picker: bool = False,
         awaited_before: Collection[int] | None = None,
+        moves: Sequence[MoveRow] | None = None,
     ) -> None:
         """Show a committed move to everyone, and answer its player so they see it at once.
 
         ``awaited_before``: the seats awaited before the move, so that a new post made for want
-        of one to edit (after a restart) still pings a seat asked within the turn."""
+        of one to edit (after a restart) still pings a seat asked within the turn. ``moves``: the
+        log as the commit left it, if it read it (for the digest of the turn it begins)."""
+        committed = table.version
         # answered before waiting for the table's other posts and drawing the pictures
         await acknowledge_early(interaction, new_post=new_turn or table.id not in self.turn_posts)
         mine = {table.user_at(seat) for seat in by_audience(events)}
@@ -94,7 +97,8 @@ class TurnPosts(BoardPosts):
                     await leave_nothing(interaction, private_follows=interaction.user.id in mine)
                     await self._call(table, post, called)
                     return
-            digest = await digest_lines(self, table) if new_turn else []
+            log = moves if table.version == committed else None  # a later step was shown first
+            digest = await digest_lines(self, table, log) if new_turn else []
             asked = awaited_before is not None and bool(self._awaited(table) - {mover, *awaited_before})
             parts = await self.board_message(
                 table, events, mover=mover, notices=digest, ping=new_turn or asked

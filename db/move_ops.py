@@ -120,6 +120,17 @@ async def commit_moves(
     return await with_seats(tx, row)  # the row as updated; clocks change only the seats
 
 
+@row_locked(when=_keeps_to_its_table)
+async def commit_moves_logged(
+    tx: Tx, now: float, table_id: int, **commit: Any
+) -> tuple[TableRow, list[MoveRow]]:
+    """:func:`commit_moves`, then the log as it now stands, read in the same transaction (a new
+    turn's digest replays it): one transaction where a commit and a read were two. The moves
+    change only under the table's lock, which this transaction holds."""
+    row = await commit_moves(tx, now, table_id, **commit)
+    return row, await read_log(tx, table_id)
+
+
 async def insert_results(
     tx: Tx, table_id: int, game: str, guild_id: int | None, results: Iterable[NewResult], now: float
 ) -> None:

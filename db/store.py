@@ -167,6 +167,7 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         end_reason: str | None = None,
         standins: Collection[int] | None = None,
         due: tuple[int, float] | None = None,
+        log: list[MoveRow] | None = None,
     ) -> TableRow:
         """Append ``moves`` and write ``state`` in one transaction, if nobody got there first.
 
@@ -182,16 +183,20 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
         has moved (a player came back; see :mod:`bot.standin`). The interaction id is stored on
         the first move only. With ``results`` the table finishes. Nothing is written when
         anything raises.
+
+        ``log``, when given, is filled with the move log as the commit leaves it, read in the same
+        transaction: a move beginning a turn whose post opens with a digest (:mod:`bot.digest`)
+        needs it, and reading it afterwards would be a transaction of its own.
         """
-        if interaction_id is not None and not moves:
-            raise ValueError("an interaction_id needs at least one move to be recorded on")
-        return await self._writing(
-            move_ops.commit_moves, self._clock(), table_id, expected_version=expected_version,
-            moves=tuple(moves), state=state, interaction_id=interaction_id,
-            results=None if results is None else tuple(results),
-            awaited=None if awaited is None else frozenset(awaited), end_reason=end_reason,
-            standins=None if standins is None else frozenset(standins), due=due,
+        args = _commit_args(
+            expected_version=expected_version, moves=moves, state=state, interaction_id=interaction_id,
+            results=results, awaited=awaited, end_reason=end_reason, standins=standins, due=due,
         )  # fmt: skip
+        if log is None:
+            return await self._writing(move_ops.commit_moves, self._clock(), table_id, **args)
+        row, after = await self._writing(move_ops.commit_moves_logged, self._clock(), table_id, **args)
+        log[:] = after
+        return row
 
     async def moves(self, table_id: int) -> list[MoveRow]:
         """The move log of a table in ply order (what replays to the stored state)."""
@@ -256,3 +261,31 @@ class Store(LobbyStore, StandingsStore, PlayersStore, UndoStore):
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         """The lobby message with the join/leave/start buttons."""
         await self._writing(table_ops.set_column, table_id, "lobby_message_id", message_id)
+
+
+def _commit_args(
+    *,
+    expected_version: int,
+    moves: Sequence[NewMove],
+    state: dict[str, Any],
+    interaction_id: int | None,
+    results: Sequence[NewResult] | None = None,
+    awaited: Collection[int] | None = None,
+    end_reason: str | None = None,
+    standins: Collection[int] | None = None,
+    due: tuple[int, float] | None = None,
+) -> dict[str, Any]:
+    """A commit's arguments checked and frozen (a retried transaction sees them unchanged)."""
+    if interaction_id is not None and not moves:
+        raise ValueError("an interaction_id needs at least one move to be recorded on")
+    return {
+        "expected_version": expected_version,
+        "moves": tuple(moves),
+        "state": state,
+        "interaction_id": interaction_id,
+        "results": None if results is None else tuple(results),
+        "awaited": None if awaited is None else frozenset(awaited),
+        "end_reason": end_reason,
+        "standins": None if standins is None else frozenset(standins),
+        "due": due,
+    }

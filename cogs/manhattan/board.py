@@ -57,9 +57,12 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     return [*(a for a in ORDER if a in actions), "hand"]
 
 
-async def my_turn(interaction: discord.Interaction, version: int | None = None) -> tuple[TableRow, int]:
+async def my_turn(
+    interaction: discord.Interaction, version: int | None = None, *, read: TableRow | None = None
+) -> tuple[TableRow, int]:
+    """The running table here and the caller's seat; ``read``: the button's own table, already read."""
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-    return await service.my_turn(interaction, NAME, version)
+    return await service.my_turn(interaction, NAME, version, read=read)
 
 
 class BoardButton(
@@ -108,11 +111,13 @@ class BoardButton(
             await show_bombs(interaction)
             return
         version = None if self.action in SIMULTANEOUS else self.version
-        table, seat = await my_turn(interaction, version)
+        table, seat = await my_turn(interaction, version, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         if self.action in DIRECT:
-            await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
+            await service.play(
+                interaction, DIRECT[self.action], game=NAME, expected_version=version, table=table
+            )
             return
         with lend_names(service.names(table, tr)):
             content, shown = open_picker(
@@ -131,7 +136,7 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
         own = await service.store.table(self.table_id)
         if own is None or own.status != "active":
             raise over_refusal(own)
-        table, seat = await my_turn(interaction)
+        table, seat = await my_turn(interaction, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         with lend_names(service.names(table, tr)):

@@ -112,12 +112,12 @@ class BoardButton(
         own = await service.store.table(self.table_id)
         if own is None or own.status != "active":
             raise over_refusal(own)
-        table, seat = await service.my_turn(interaction, NAME, self.version)
+        table, seat = await service.my_turn(interaction, NAME, self.version, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         if self.action in DIRECT or self.action.startswith("closest_"):
             notation = DIRECT.get(self.action) or f"closest {self.action.removeprefix('closest_')}"
-            await service.play(interaction, notation, game=NAME, expected_version=self.version)
+            await service.play(interaction, notation, game=NAME, expected_version=self.version, table=table)
         elif self.action == "card":
             prompt = form_prompt(tr, (), card_facts(table.state or {}))
             await interaction.response.send_message(prompt, view=form_view(table, (), tr), ephemeral=True)
@@ -144,7 +144,7 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
         own = await service.store.table(self.table_id)
         if own is None or own.status != "active":
             raise over_refusal(own)
-        table, seat = await service.my_turn(interaction, NAME)
+        table, seat = await service.my_turn(interaction, NAME, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         return open_picker(

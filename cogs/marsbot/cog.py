@@ -35,6 +35,7 @@ from cogs.marsbot.questions import awaited
 from cogs.marsbot.tag_select import TagSelect
 from cogs.marsbot.taken_back import put_back
 from cogs.marsbot.typed_tags import typed_tags
+from db.models import TableRow
 from engine.core import Move
 from engine.marsbot.content import ALL_AWARDS, ALL_MILESTONES, CUTS, OFF_MARS, mars_of
 from engine.marsbot.game import GAME
@@ -94,8 +95,11 @@ class MarsBot(
             )
         )
 
-    async def _play(self, interaction: discord.Interaction, notation: str) -> None:
-        await self.service.play(interaction, notation, game=NAME)
+    async def _play(
+        self, interaction: discord.Interaction, notation: str, table: TableRow | None = None
+    ) -> None:
+        """``table``: the running table as the command just read it (not read again)."""
+        await self.service.play(interaction, notation, game=NAME, table=table)
 
     # ---- a new game
     @app_commands.command(name=cmd("cmd.marsbot.new.name"), description=cmd("cmd.marsbot.new.description"))
@@ -210,7 +214,7 @@ class MarsBot(
         if typed not in OFF_MARS and typed not in mars_of(table.state).spaces:
             # "Z9", "C44" or "12" are not spaces of the map: the map's sentence, not "bad notation"
             raise UserError("marsbot.no_such_space", space=space.strip()[:20], tile=kind)
-        await self._play(interaction, f"tile {kind} {typed}")
+        await self._play(interaction, f"tile {kind} {typed}", table)
 
     @app_commands.command(
         name=cmd("cmd.marsbot.raise.name"), description=cmd("cmd.marsbot.raise.description")
@@ -315,7 +319,7 @@ class MarsBot(
         notation = f"card {typed} {cost} {'req' if requirement else 'noreq'} {vp}"
         if "colour" in card_facts(table.state or {}):  # asked where Magnate counts green cards alone
             notation += f" {colour or UNASKED}"
-        await self._play(interaction, notation)
+        await self._play(interaction, notation, table)
 
     @app_commands.command(name=cmd("cmd.marsbot.cost.name"), description=cmd("cmd.marsbot.cost.description"))
     @app_commands.rename(cost=cmd("cmd.marsbot.cost.cost.name"))

@@ -117,10 +117,13 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     return [*actions, "hand", "supply"]
 
 
-async def my_turn(interaction: discord.Interaction, version: int | None = None) -> tuple[TableRow, int]:
-    """The running table here and the caller's seat, refusing politely if it is not their turn."""
+async def my_turn(
+    interaction: discord.Interaction, version: int | None = None, *, read: TableRow | None = None
+) -> tuple[TableRow, int]:
+    """The running table here and the caller's seat, refusing politely if it is not their turn;
+    ``read``: the button's own table, already read (see ``TableService.table_here``)."""
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-    return await service.my_turn(interaction, NAME, version)
+    return await service.my_turn(interaction, NAME, version, read=read)
 
 
 def default_label(tr: Tr, action: str) -> str:
@@ -189,11 +192,13 @@ class BoardButton(
             return
         several = len(GAME.to_act(own.state or {})) > 1
         version = None if several and self.action in SIMULTANEOUS else self.version
-        table, seat = await my_turn(interaction, version)
+        table, seat = await my_turn(interaction, version, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         if self.action in NO_PLANNING:
-            await service.play(interaction, DIRECT["plan_none"], game=NAME, expected_version=version)
+            await service.play(
+                interaction, DIRECT["plan_none"], game=NAME, expected_version=version, table=table
+            )
             table, seat = await my_turn(interaction)
             pickers, action = pickers_of(interaction.client, NAME), NO_PLANNING[self.action]
             content, shown = open_picker(interaction.client, pickers, table, seat, action, tr)
@@ -203,16 +208,28 @@ class BoardButton(
             left = _draws_left(table.state or {}, seat)
             again = (DRAW_ALL[self.action],) * (left - 1)
             await service.play(
-                interaction, DRAW_ALL[self.action], game=NAME, expected_version=version, then=again
+                interaction,
+                DRAW_ALL[self.action],
+                game=NAME,
+                expected_version=version,
+                then=again,
+                table=table,
             )
             return
         if self.action in AND_END:
             await service.play(
-                interaction, AND_END[self.action], game=NAME, expected_version=version, then=("end",)
+                interaction,
+                AND_END[self.action],
+                game=NAME,
+                expected_version=version,
+                then=("end",),
+                table=table,
             )
             return
         if self.action in DIRECT:
-            played = await service.play(interaction, DIRECT[self.action], game=NAME, expected_version=version)
+            played = await service.play(
+                interaction, DIRECT[self.action], game=NAME, expected_version=version, table=table
+            )
             if played is not None and self.action == "plan_none":
                 await open_next(interaction, played.table, seat, tr, PLACE_NEXT)
             return
@@ -258,7 +275,7 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
         own = await service.store.table(self.table_id)
         if own is None or own.status != "active":
             raise over_refusal(own)
-        table, seat = await my_turn(interaction)
+        table, seat = await my_turn(interaction, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         return table, seat

@@ -314,7 +314,7 @@ class BoardSelect(
         own = await service.store.table(self.table_id)
         if own is None or own.status != "active":
             raise over_refusal(own)
-        table, seat = await service.my_turn(interaction, NAME, self.version)
+        table, seat = await service.my_turn(interaction, NAME, self.version, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         tr = Tr(lang_of(interaction.locale))
@@ -324,7 +324,13 @@ class BoardSelect(
             return
         notation, then = decoded(self.action, self.item.values[0], table.state or {}, seat, tr)
         played = await service.play(
-            interaction, notation, game=NAME, expected_version=self.version, from_picker=False, then=then
+            interaction,
+            notation,
+            game=NAME,
+            expected_version=self.version,
+            from_picker=False,
+            then=then,
+            table=table,
         )
         if played is not None and self.action in ("upgrade", "planupgradealone"):
             await open_next(interaction, played.table, seat, tr, PLACE_NEXT)

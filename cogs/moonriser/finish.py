@@ -67,7 +67,9 @@ async def end_or_warn(
     assert table.state is not None
     left = leftovers(table.state, seat)
     if left is None:
-        await service.play(interaction, "end", game=table.game, expected_version=expected_version)
+        await service.play(
+            interaction, "end", game=table.game, expected_version=expected_version, table=table
+        )
         return
     text = tr("moonriser.end_warning", left=leftover_words(tr, left), vp=left["vp"])
     convert_first = Shortcut(tr("moonriser.button.convert_end"), before=("convert",))

@@ -25,10 +25,13 @@ def _setup_chosen(table: TableRow, seat: int) -> str | None:
     return "runarch.setup_already_chosen" if (table.state or {}).get("phase") == "setup" else None
 
 
-async def my_turn(interaction: discord.Interaction, version: int | None = None) -> tuple[TableRow, int]:
-    """The running table here and the caller's seat, refusing politely if it is not their turn."""
+async def my_turn(
+    interaction: discord.Interaction, version: int | None = None, *, read: TableRow | None = None
+) -> tuple[TableRow, int]:
+    """The running table here and the caller's seat, refusing politely if it is not their turn;
+    ``read``: the button's own table, already read (see ``TableService.table_here``)."""
     service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-    return await service.my_turn(interaction, NAME, version, _setup_chosen)
+    return await service.my_turn(interaction, NAME, version, _setup_chosen, read=read)
 
 
 def actions_for(state: dict[str, Any]) -> list[str]:
@@ -98,11 +101,13 @@ class BoardButton(
             await show_hand(interaction)
             return
         # The setup choice is simultaneous: the other player's choice makes no board stale.
-        table, seat = await my_turn(interaction, None if self.action == "setup" else self.version)
+        table, seat = await my_turn(interaction, None if self.action == "setup" else self.version, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         if self.action in ("end", "draw"):
-            await service.play(interaction, self.action, game=NAME, expected_version=self.version)
+            await service.play(
+                interaction, self.action, game=NAME, expected_version=self.version, table=table
+            )
             return
         content, shown = open_picker(
             interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
@@ -118,7 +123,7 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
         own = await service.store.table(self.table_id)
         if own is None or own.status != "active":
             raise over_refusal(own)
-        table, seat = await my_turn(interaction)
+        table, seat = await my_turn(interaction, read=own)
         if table.id != self.table_id:
             raise service.stale(NAME)
         return open_picker(
@@ -167,10 +172,10 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ra
         if own is None or own.status != "active":
             raise over_refusal(own)
         service.seat_of(own, interaction.user.id)
-        here = await service.running_table_here(interaction, NAME)
+        here = await service.running_table_here(interaction, NAME, read=own)
         if here.id != self.table_id:
             raise service.stale(NAME)
-        await service.resign(interaction, game=NAME, from_picker=True)
+        await service.resign(interaction, game=NAME, from_picker=True, table=here)
 
 
 def resign_view(table_id: int, tr: Tr) -> discord.ui.View:

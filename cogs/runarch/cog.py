@@ -254,7 +254,7 @@ class RunArch(
         if archive is None and table.state.get("variant") == "complex":
             archive = only_archive(table.state, self.service.seat_of(table, interaction.user.id), card)
         words = ["score", card.strip(), line.strip(), *([archive] if archive else [])]
-        await self.service.play(interaction, " ".join(words), game=NAME)
+        await self.service.play(interaction, " ".join(words), game=NAME, table=table)
 
     @app_commands.command(name=cmd("cmd.runarch.bet.name"), description=cmd("cmd.runarch.bet.description"))
     @app_commands.rename(place=cmd("cmd.runarch.bet.place.name"))

@@ -352,6 +352,8 @@ async def test_a_picker_used_after_a_restart_while_the_store_fails_still_answers
     async def failing(*args: object, **kwargs: object) -> None:
         raise sqlite3.OperationalError("database is locked")
 
+    # every way of reading the table fails (the picker's own table is the read it makes)
+    monkeypatch.setattr(bot.store, "table", failing)  # type: ignore[attr-defined]
     monkeypatch.setattr(bot.store, "open_table_in", failing)  # type: ignore[attr-defined]
     monkeypatch.setattr(bot.store, "open_tables_in", failing)  # type: ignore[attr-defined]
     expired = await player.select(shown.response.message, [swap.args[0]])

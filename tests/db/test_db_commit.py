@@ -300,3 +300,25 @@ async def test_acted_for_lists_the_moves_made_for_absent_players(
     await store.commit_moves(t.id, expected_version=1, moves=moves, state={}, interaction_id=5)
     listed = [(1, "timeout", "pass"), (1, "kicked", "resign"), (0, "left", "resign")]
     assert await store.acted_for(t.id) == listed
+
+
+async def test_a_commit_asked_for_the_log_returns_it_as_it_left_it_and_a_refused_one_nothing(
+    store: Store, active_table: ActiveTable
+) -> None:
+    """A move beginning a turn whose post opens with a digest reads the log with its commit:
+    the log after it, exactly what a read afterwards gives; a refused commit gives none."""
+    t = await active_table()
+    await store.commit_moves(
+        t.id, expected_version=1, moves=[NewMove(0, "a", HOST)], state={}, interaction_id=1
+    )
+    log: list[MoveRow] = []
+    row = await store.commit_moves(
+        t.id, expected_version=2, moves=[NewMove(1, "b", ALICE)], state={"ply": 2}, interaction_id=2, log=log
+    )
+    assert row.version == 3 and log == await store.moves(t.id) and [m.notation for m in log] == ["a", "b"]
+    refused: list[MoveRow] = []
+    with pytest.raises(StaleVersion):
+        await store.commit_moves(
+            t.id, expected_version=2, moves=[NewMove(0, "c", HOST)], state={}, interaction_id=3, log=refused
+        )
+    assert refused == [] and len(await store.moves(t.id)) == 2

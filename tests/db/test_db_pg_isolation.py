@@ -56,6 +56,8 @@ def test_the_level_is_chosen_by_what_the_operation_touches() -> None:
     locked = "read_committed"
     assert isolation(move_ops.commit_moves, True, {"results": None}) == locked
     assert isolation(move_ops.commit_moves, True, {"results": ()}) == "serializable"  # ratings
+    assert isolation(move_ops.commit_moves_logged, True, {"results": None}) == locked  # and its log
+    assert isolation(move_ops.commit_moves_logged, True, {"results": ()}) == "serializable"
     assert isolation(move_ops.take_back, True, {}) == locked
     assert isolation(table_ops.set_column, True, {}) == locked
     assert isolation(table_ops.join, True, {}) == "serializable"  # not marked: the safe default
