@@ -15,10 +15,11 @@ from typing import Any, ClassVar
 import discord
 
 from bot import picker
+from bot.board_guard import board_turn, on_turn, running_table
 from bot.errors import run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
-from bot.tables import TableService, over_refusal
+from bot.tables import TableService
 from cogs.manhattan.pickers import PREFIX
 from cogs.manhattan.private import send_draft, show_bombs
 from cogs.manhattan.seats import lend_names
@@ -55,14 +56,6 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     actions = {a for a, n in DIRECT.items() if n in notations}
     actions |= {action for action, wanted in PICKED.items() if kinds & wanted}
     return [*(a for a in ORDER if a in actions), "hand"]
-
-
-async def my_turn(
-    interaction: discord.Interaction, version: int | None = None, *, read: TableRow | None = None
-) -> tuple[TableRow, int]:
-    """The running table here and the caller's seat; ``read``: the button's own table, already read."""
-    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-    return await service.my_turn(interaction, NAME, version, read=read)
 
 
 class BoardButton(
@@ -104,16 +97,12 @@ class BoardButton(
     async def _act(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         tr = Tr(lang_of(interaction.locale))
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
+        own = await running_table(interaction, self.table_id)
         if self.action == "hand":
             await show_bombs(interaction)
             return
         version = None if self.action in SIMULTANEOUS else self.version
-        table, seat = await my_turn(interaction, version, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
+        table, seat = await on_turn(interaction, own, version)
         if self.action in DIRECT:
             await service.play(
                 interaction, DIRECT[self.action], game=NAME, expected_version=version, table=table
@@ -133,12 +122,7 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
 
     async def fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, StepPicker]:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
-        table, seat = await my_turn(interaction, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
+        table, seat = await board_turn(interaction, self.table_id)
         with lend_names(service.names(table, tr)):
             return open_picker(
                 interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr

@@ -17,10 +17,11 @@ from typing import Any, ClassVar
 import discord
 
 from bot import picker
+from bot.board_guard import board_turn
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
-from bot.tables import TableService, over_refusal
+from bot.tables import TableService
 from cogs.marsbot.answers import NumberAnswer, ValuesAnswer
 from cogs.marsbot.form import form_prompt, form_view
 from cogs.marsbot.labels import clip, milestone_name
@@ -109,12 +110,7 @@ class BoardButton(
     async def _act(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         tr = Tr(lang_of(interaction.locale))
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
-        table, seat = await service.my_turn(interaction, NAME, self.version, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
+        table, seat = await board_turn(interaction, self.table_id, self.version)
         if self.action in DIRECT or self.action.startswith("closest_"):
             notation = DIRECT.get(self.action) or f"closest {self.action.removeprefix('closest_')}"
             await service.play(interaction, notation, game=NAME, expected_version=self.version, table=table)
@@ -140,13 +136,7 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
     """A MarsBot picker used after a restart: a fresh one instead."""
 
     async def fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, StepPicker]:
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
-        table, seat = await service.my_turn(interaction, NAME, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
+        table, seat = await board_turn(interaction, self.table_id)
         return open_picker(
             interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
         )

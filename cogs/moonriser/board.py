@@ -19,10 +19,11 @@ from typing import Any, ClassVar
 import discord
 
 from bot import picker
+from bot.board_guard import board_turn, on_turn, running_table
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
-from bot.tables import TableService, over_refusal
+from bot.tables import TableService
 from cogs.moonriser.board_selects import PLACE_NEXT, board_selects
 from cogs.moonriser.drawn import open_next
 from cogs.moonriser.finish import DiscardPicker, end_or_warn
@@ -117,15 +118,6 @@ def actions_for(state: dict[str, Any]) -> list[str]:
     return [*actions, "hand", "supply"]
 
 
-async def my_turn(
-    interaction: discord.Interaction, version: int | None = None, *, read: TableRow | None = None
-) -> tuple[TableRow, int]:
-    """The running table here and the caller's seat, refusing politely if it is not their turn;
-    ``read``: the button's own table, already read (see ``TableService.table_here``)."""
-    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-    return await service.my_turn(interaction, NAME, version, read=read)
-
-
 def default_label(tr: Tr, action: str) -> str:
     """A button's words when the board does not give them (a "Draw N" button's count is the
     board's: a button rebuilt from its custom id only needs some label)."""
@@ -181,9 +173,7 @@ class BoardButton(
     async def _act(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         tr = Tr(lang_of(interaction.locale))
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
+        own = await running_table(interaction, self.table_id)
         if self.action == "hand":
             await show_hand(interaction)
             return
@@ -192,14 +182,12 @@ class BoardButton(
             return
         several = len(GAME.to_act(own.state or {})) > 1
         version = None if several and self.action in SIMULTANEOUS else self.version
-        table, seat = await my_turn(interaction, version, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
+        table, seat = await on_turn(interaction, own, version)
         if self.action in NO_PLANNING:
             await service.play(
                 interaction, DIRECT["plan_none"], game=NAME, expected_version=version, table=table
             )
-            table, seat = await my_turn(interaction)
+            table, seat = await service.my_turn(interaction, NAME)
             pickers, action = pickers_of(interaction.client, NAME), NO_PLANNING[self.action]
             content, shown = open_picker(interaction.client, pickers, table, seat, action, tr)
             await shown.send(interaction, content)
@@ -271,14 +259,7 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
         )
 
     async def _table(self, interaction: discord.Interaction) -> tuple[TableRow, int]:
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
-        table, seat = await my_turn(interaction, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
-        return table, seat
+        return await board_turn(interaction, self.table_id)
 
     async def fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, StepPicker]:
         table, seat = await self._table(interaction)

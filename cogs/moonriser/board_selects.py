@@ -23,10 +23,11 @@ from typing import Any
 
 import discord
 
+from bot.board_guard import board_turn
 from bot.errors import UserError, run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import paths
-from bot.tables import TableService, over_refusal
+from bot.tables import TableService
 from cogs.moonriser.drawn import open_next
 from cogs.moonriser.labels import clip, tokens_words
 from cogs.moonriser.pickers import PICKERS, PREFIX
@@ -311,12 +312,7 @@ class BoardSelect(
 
     async def _act(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
-        table, seat = await service.my_turn(interaction, NAME, self.version, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
+        table, seat = await board_turn(interaction, self.table_id, self.version)
         tr = Tr(lang_of(interaction.locale))
         if self.action == SELL_ACTION:  # the hand is private: its tiles are chosen in a private picker
             picker = SellPicker(interaction.client, table, seat, tr, PREFIX, self.item.values[0])

@@ -8,10 +8,11 @@ from typing import Any, ClassVar
 import discord
 
 from bot import picker
+from bot.board_guard import board_turn, on_turn, running_table
 from bot.errors import run_guarded
 from bot.i18n import Tr, lang_of
 from bot.picker import StepPicker, expired_template, open_picker, pickers_of
-from bot.tables import TableService, over_refusal
+from bot.tables import TableService
 from cogs.runarch.pickers import PREFIX
 from cogs.runarch.private import show_hand
 from db.models import TableRow
@@ -23,15 +24,6 @@ NAME = "runarch"
 def _setup_chosen(table: TableRow, seat: int) -> str | None:
     """The complex game's opening choice is simultaneous: one who has chosen waits for the other."""
     return "runarch.setup_already_chosen" if (table.state or {}).get("phase") == "setup" else None
-
-
-async def my_turn(
-    interaction: discord.Interaction, version: int | None = None, *, read: TableRow | None = None
-) -> tuple[TableRow, int]:
-    """The running table here and the caller's seat, refusing politely if it is not their turn;
-    ``read``: the button's own table, already read (see ``TableService.table_here``)."""
-    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-    return await service.my_turn(interaction, NAME, version, _setup_chosen, read=read)
 
 
 def actions_for(state: dict[str, Any]) -> list[str]:
@@ -94,16 +86,13 @@ class BoardButton(
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
         tr = Tr(lang_of(interaction.locale))
         # The buttons stay under old posts: one of a game that has ended says so (not "no game here").
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
+        own = await running_table(interaction, self.table_id)
         if self.action == "hand":
             await show_hand(interaction)
             return
         # The setup choice is simultaneous: the other player's choice makes no board stale.
-        table, seat = await my_turn(interaction, None if self.action == "setup" else self.version, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
+        version = None if self.action == "setup" else self.version
+        table, seat = await on_turn(interaction, own, version, _setup_chosen)
         if self.action in ("end", "draw"):
             await service.play(
                 interaction, self.action, game=NAME, expected_version=self.version, table=table
@@ -119,13 +108,7 @@ class ExpiredPicker(picker.ExpiredPicker, template=expired_template(PREFIX)):
     """A RunArch picker used after a restart: replaced by a fresh one for the current board."""
 
     async def fresh(self, interaction: discord.Interaction, tr: Tr) -> tuple[str, StepPicker]:
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
-        table, seat = await my_turn(interaction, read=own)
-        if table.id != self.table_id:
-            raise service.stale(NAME)
+        table, seat = await board_turn(interaction, self.table_id, waiting_key=_setup_chosen)
         return open_picker(
             interaction.client, pickers_of(interaction.client, NAME), table, seat, self.action, tr
         )
@@ -168,9 +151,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ra
 
     async def _resign(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        own = await service.store.table(self.table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
+        own = await running_table(interaction, self.table_id)
         service.seat_of(own, interaction.user.id)
         here = await service.running_table_here(interaction, NAME, read=own)
         if here.id != self.table_id:
