@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.board_guard import running_table
 from bot.errors import UserError
 from bot.i18n import Tr, lang_of
 from bot.outcome import resolved, shown_after_saving
@@ -217,12 +218,11 @@ async def take_back(
     """
     tr = Tr(lang_of(interaction.locale))
     typed = interaction.type == discord.InteractionType.application_command
+    own = None
     if table_id is not None:
-        own = await service.store.table(table_id)
-        if own is None or own.status != "active":
-            raise over_refusal(own)
+        own = await running_table(interaction, table_id)
         game = game or own.game
-    here = await service.running_table_here(interaction, game)
+    here = await service.running_table_here(interaction, game, read=own)
     if table_id is not None and here.id != table_id:
         raise service.stale(here.game)
     seat = service.seat_of(here, interaction.user.id)

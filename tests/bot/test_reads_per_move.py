@@ -53,3 +53,20 @@ async def test_each_move_of_each_game_reads_its_table_once_and_commits_once(tmp_
                 # the rest: the new board post's id, a player's DM settings
                 assert sum(ops.values()) <= 4, told
         assert [await table.matches(bot.store) for table in tables] == [True] * len(KINDS)
+
+
+async def test_an_undo_button_reads_its_table_once(simcord_env: Any) -> None:
+    """The Undo button's own row is the one the undo works on, not read again by channel."""
+    from tests.bot.harness import Table
+    from tests.bot.test_undo import labels
+
+    table = await Table.open(simcord_env)
+    player, _seat = await table.open_turn_with_a_swap()
+    board = table.last_board()
+    assert "Undo" in labels(board)
+    ops = counting(table.bot)
+    done = await player.click(board, label="Undo")
+    await simcord_env.settle()
+    assert not done.ephemeral, done.response.content
+    assert sum(n for name, n in ops.items() if name in TABLE_READS) == 1, dict(ops)
+    assert await table.bot.store.moves((await table.row()).id) == []  # the swap was taken back
