@@ -16,12 +16,13 @@ from typing import Any
 import discord
 
 from bot.confirm import Preview, Shortcut, show_preview
-from bot.errors import UserError, run_guarded
+from bot.errors import UserError
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
 from bot.tables import TableService
 from cogs.moonriser.keep import keep_label
 from cogs.moonriser.labels import clip, tile_label, tokens_words
+from cogs.moonriser.private import play_chosen
 from db.models import TableRow
 from engine.moonriser.content import TOKENS
 from engine.moonriser.game import GAME
@@ -146,15 +147,5 @@ class DiscardPicker(discord.ui.View):
         await self._discard(interaction, sorted(self.hand[int(v)] for v in self.select.values))
 
     async def _discard(self, interaction: discord.Interaction, tiles: list[str]) -> None:
-        self.stop()
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        await run_guarded(
-            interaction,
-            service.play(
-                interaction,
-                " ".join(["discard", *tiles]),
-                game=self.table.game,
-                expected_version=self.table.version,
-                from_picker=True,
-            ),
-        )
+        notation = " ".join(["discard", *tiles])
+        await play_chosen(self, interaction, self.table, notation, expected_version=self.table.version)

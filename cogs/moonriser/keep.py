@@ -22,11 +22,11 @@ from typing import Any
 
 import discord
 
-from bot.errors import UserError, run_guarded
+from bot.errors import UserError
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
-from bot.tables import TableService
 from cogs.moonriser.labels import clip, tile_label, tile_name
+from cogs.moonriser.private import play_chosen
 from db.models import TableRow
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked_keeps
@@ -112,15 +112,5 @@ class KeepPicker(discord.ui.View):
         await self._keep(interaction, sorted(self.drawn[int(v)] for v in self.tiles.values))
 
     async def _keep(self, interaction: discord.Interaction, tiles: list[str]) -> None:
-        self.stop()
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        await run_guarded(
-            interaction,
-            service.play(
-                interaction,
-                " ".join(["keep", *tiles]),
-                game=self.table.game,
-                from_picker=True,
-                made_from=lambda state: keep_basis(state, self.seat) == self.basis,
-            ),
-        )
+        made_from = lambda state: keep_basis(state, self.seat) == self.basis  # noqa: E731
+        await play_chosen(self, interaction, self.table, " ".join(["keep", *tiles]), made_from=made_from)

@@ -9,12 +9,13 @@ from typing import Any
 import discord
 
 from bot import outgoing
-from bot.errors import send_ephemeral
+from bot.errors import run_guarded, send_ephemeral
 from bot.i18n import Tr, lang_of
 from bot.pictures import render
 from bot.tables import TableService
 from cogs.moonriser.alt_text import LIMIT as ALT_LIMIT
 from cogs.moonriser.labels import tile_label
+from db.models import TableRow
 from engine.moonriser.game import GAME
 
 NAME = "moonriser"
@@ -45,6 +46,18 @@ async def hand_message(tr: Tr, state: Mapping[str, Any], seat: int) -> tuple[str
     png = await render(render_hand, tiles, tr, version=state["content"]["tiles"])
     alt = outgoing.clip(" ".join(hand_lines(tr, state, seat)), ALT_LIMIT)
     return text, discord.File(io.BytesIO(png), filename="hand.png", description=alt)
+
+
+async def play_chosen(
+    picker: discord.ui.View, interaction: discord.Interaction, table: TableRow, notation: str, **how: Any
+) -> None:
+    """Play what a private picker of hidden tiles (keep, sell, discard) was answered with, once:
+    the picker stops taking answers first; ``how`` as for :meth:`TableService.play`."""
+    picker.stop()
+    service: TableService = interaction.client.tables  # type: ignore[attr-defined]
+    await run_guarded(
+        interaction, service.play(interaction, notation, game=table.game, from_picker=True, **how)
+    )
 
 
 async def show_hand(interaction: discord.Interaction) -> None:

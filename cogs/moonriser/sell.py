@@ -22,12 +22,12 @@ from typing import Any
 
 import discord
 
-from bot.errors import UserError, run_guarded
+from bot.errors import UserError
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
-from bot.tables import TableService
 from cogs.moonriser.keep import keep_label
 from cogs.moonriser.labels import GAINS, clip, tile_label, tokens_words
+from cogs.moonriser.private import play_chosen
 from db.models import TableRow
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import SELL, SELL_COUNT
@@ -144,18 +144,9 @@ class SellPicker(discord.ui.View):
         await self._sell(interaction, [self.hand[int(v)] for v in self.tiles.values], ())
 
     async def _sell(self, interaction: discord.Interaction, tiles: list[str], then: tuple[str, ...]) -> None:
-        self.stop()
-        service: TableService = interaction.client.tables  # type: ignore[attr-defined]
-        await run_guarded(
-            interaction,
-            service.play(
-                interaction,
-                sell_notation(tiles, self.get),
-                game=self.table.game,
-                expected_version=self.table.version,
-                from_picker=True,
-                then=then,
-            ),
+        notation = sell_notation(tiles, self.get)
+        await play_chosen(
+            self, interaction, self.table, notation, expected_version=self.table.version, then=then
         )
 
 
