@@ -1,0 +1,96 @@
+"""Hidden information never reaches a reader it is hidden from, not even in the parts of a message
+the Discord client does not draw: every version of every message the bot sends while whole games
+are played (several seeds) is read after each move for the hands of the seats that are not its
+reader, the next cards of the decks, the generator and the seed. Ephemeral messages and DMs to a
+hand's owner may name that hand."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from simcord import Env
+
+from tests.bot.four_games import ENGINES, GameSide, open_game
+from tests.bot.hidden_scan import Watch, leaks, secrets
+from tests.bot.marsbot_table import MarsBotTable
+
+MOVES = 1000
+"""Enough for a whole game of each (Moonriser's bot players end one in 300 to 470 moves)."""
+
+
+async def users_of(side: GameSide) -> dict[int, int]:
+    row = await side.row()
+    return {s: user for s in range(len(row.seats)) if (user := row.user_at(s)) is not None}
+
+
+def public_text(game: str, *states: dict[str, Any]) -> str:
+    """The public views before and after a move: what is on show is no leak (a tile type also on
+    the board, a card that was face up when the move began)."""
+    return "\n".join(json.dumps(ENGINES[game].view(state, None)) for state in states)
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "options"),
+    [
+        ("moonriser", 4, {"players": 3}),  # a 1:2 trade paid with 2 hand tiles from move 214
+        ("moonriser", 2, {"players": 4}),  # and from move 162
+        ("manhattan", 1, {"players": 3}),
+        ("manhattan", 4, {"players": 4}),
+        ("runarch", 2, {"variant": "complex"}),
+        ("runarch", 5, {}),
+    ],
+)
+async def test_no_public_message_names_a_hand_or_the_decks_next_cards(
+    simcord_env: Env, name: str, seed: int, options: dict[str, Any]
+) -> None:
+    watch = Watch(simcord_env)
+    side = await open_game(simcord_env, name, seed=seed, **options)
+    row = await side.row()
+    users = await users_of(side)
+    before = await side.state()
+    found = leaks(watch.take(), secrets(name, before, row.seed), users, public_text(name, before))
+    assert not found, f"{name} seed {seed}, the deal: {found[:3]}"
+    moves = read = 0
+    for moves in range(MOVES):
+        if side.game.outcome(before) is not None:
+            break
+        person, seat = await side.awaited()
+        notation = side.game.bot_move(before, seat, "normal").notation
+        await side.play(person, notation)
+        after = await side.state()
+        sent = watch.take()
+        read += len(sent)
+        found = leaks(sent, secrets(name, after, row.seed), users, public_text(name, before, after))
+        assert not found, f"{name} seed {seed}, move {moves} {notation}: {found[:3]}"
+        before = after
+    assert side.game.outcome(before) is not None, f"{name} seed {seed}: not over after {moves} moves"
+    assert read >= moves > 20, "every move posts or edits a board, and each version was read"
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+async def test_marsbots_hidden_bonus_cards_never_reach_the_person(simcord_env: Env, seed: int) -> None:
+    """Solo in a DM: the person reads everything but which bonus card lies in MarsBot's action
+    deck, which comes next, and the generator."""
+    watch = Watch(simcord_env)
+    table = await MarsBotTable.open(simcord_env, seed=seed)
+    await table.start(corporation="random", venus=True)
+    before = await table.state()
+    found = leaks(watch.take(), secrets("marsbot", before, seed), {}, public_text("marsbot", before))
+    assert not found, f"seed {seed}, the set-up: {found[:3]}"
+    moves = read = 0
+    for moves in range(MOVES):
+        row = await table.row()
+        if row.status != "active":
+            break
+        notation = table.next_move(before)
+        await table.play(notation)
+        after = await table.state()
+        sent = watch.take()
+        read += len(sent)
+        found = leaks(sent, secrets("marsbot", after, seed), {}, public_text("marsbot", before, after))
+        assert not found, f"seed {seed}, move {moves} {notation}: {found[:3]}"
+        before = after
+    assert (await table.row()).status == "finished"
+    assert read >= moves > 20, "every report is answered, and each version was read"
