@@ -1,6 +1,7 @@
 """Hidden information never reaches a reader it is hidden from, not even in the parts of a message
 the Discord client does not draw: every version of every message the bot sends while whole games
-are played (several seeds) is read after each move for the hands of the seats that are not its
+are played (several seeds; some steps taken back with /undo and played again) is read after each
+move for the hands of the seats that are not its
 reader, the next cards of the decks, the generator and the seed. Ephemeral messages and DMs to a
 hand's owner may name that hand."""
 
@@ -52,21 +53,36 @@ async def test_no_public_message_names_a_hand_or_the_decks_next_cards(
     before = await side.state()
     found = leaks(watch.take(), secrets(name, before, row.seed), users, public_text(name, before))
     assert not found, f"{name} seed {seed}, the deal: {found[:3]}"
-    moves = read = 0
+    moves = read = undone = 0
+
+    def checked(was: dict[str, Any], now: dict[str, Any], what: str) -> None:
+        nonlocal read
+        sent = watch.take()
+        read += len(sent)
+        found = leaks(sent, secrets(name, now, row.seed), users, public_text(name, was, now))
+        assert not found, f"{name} seed {seed}, move {moves} {what}: {found[:3]}"
+
     for moves in range(MOVES):
         if side.game.outcome(before) is not None:
             break
         person, seat = await side.awaited()
-        notation = side.game.bot_move(before, seat, "normal").notation
-        await side.play(person, notation)
+        move = side.game.bot_move(before, seat, "normal")
+        await side.play(person, move.notation)
         after = await side.state()
-        sent = watch.take()
-        read += len(sent)
-        found = leaks(sent, secrets(name, after, row.seed), users, public_text(name, before, after))
-        assert not found, f"{name} seed {seed}, move {moves} {notation}: {found[:3]}"
+        checked(before, after, move.notation)
+        if moves % 3 == 0 and side.game.can_undo(before, seat, move, after):
+            await side.undo(person)  # the undo post names what was taken back: its public words
+            taken_back = await side.state()
+            assert taken_back == before, f"/undo of {move.notation}"
+            checked(after, taken_back, f"undo of {move.notation}")
+            await side.play(person, move.notation)
+            after = await side.state()
+            checked(before, after, f"{move.notation} again")
+            undone += 1
         before = after
     assert side.game.outcome(before) is not None, f"{name} seed {seed}: not over after {moves} moves"
     assert read >= moves > 20, "every move posts or edits a board, and each version was read"
+    assert undone > 3, "steps were taken back and played again"
 
 
 @pytest.mark.parametrize("seed", [3, 8])
