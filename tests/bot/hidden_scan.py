@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from simcord import Env
 
 from tests.bot.marsbot_table import components
@@ -67,6 +68,19 @@ class Watch:
         self.backend.create_message = created
         self.backend.edit_message = edited
 
+    def pictures(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Also read what every board picture and its description are drawn from (the picture
+        itself cannot be searched for a tile): a board post is seen by all who read the table."""
+        import bot.board_post
+
+        draw = bot.board_post.render_set
+
+        async def drawn(fns: Any, view: Any, *args: Any, **kwargs: Any) -> Any:
+            self.seen.append(Seen(json.dumps(view, default=str), EVERYONE, 0))
+            return await draw(fns, view, *args, **kwargs)
+
+        monkeypatch.setattr(bot.board_post, "render_set", drawn)
+
     def _keep(self, message: Any) -> Any:
         if message.author_id == self.bot_id:
             words = message_words(message.content, message.embeds, message.components, message.attachments)
@@ -95,7 +109,9 @@ def secrets(game: str, state: dict[str, Any], seed: int) -> dict[int | None, set
     private choices; the next items of every face-down deck; the generator and the seed (either
     gives every future draw). A MarsBot person reads neither the bonus card shuffled into
     MarsBot's action deck nor the next bonus card."""
-    hidden: dict[int | None, set[str]] = {None: {str(state["rng"]), str(seed)}}
+    hidden: dict[int | None, set[str]] = {None: {str(state["rng"])}}
+    if seed >= 10**6:  # a test's seed of a digit or two is in every message
+        hidden[None].add(str(seed))
     if game == "moonriser":
         for s, row in enumerate(state["seats"]):
             hidden[s] = {*row["hand"], *row["drawn"]}
@@ -126,19 +142,37 @@ def secrets(game: str, state: dict[str, Any], seed: int) -> dict[int | None, set
     return hidden
 
 
+def on_show(game: str, state: dict[str, Any]) -> set[str]:
+    """Ids face up now, read from the state rather than from the public view (a view that leaked
+    would hide its own leak): a Moonriser tile type or a card on show is no leak."""
+    if game == "moonriser":
+        from engine.moonriser.relations import board_of
+
+        fields = set(board_of(state).labels.values())  # field B10 is spelt as tile B10
+        return fields | set(state["supply"]) | {t["tile"] for t in state["tiles"].values()}
+    if game == "manhattan":
+        built = {b["card"] for row in state["seats"] for b in (*row["buildings"], *row["bombs"])}
+        return built | {c for c in (*state["market"], *state["offer"]) if c is not None}
+    if game == "runarch":
+        shown = {c for seat in state["scored"] for c in seat} | set(state.get("goals", ()))
+        shown |= {c for seat in state.get("archives", ()) for pile in seat.values() for c in pile}
+        return shown | (set(state.get("secret", ())) - {None} if state["over"] else set())
+    return {str(c) for c in (*state["bonus_discard"], *state["removed"], *state["played"])}
+
+
 def leaks(
-    seen: Iterable[Seen], hidden: dict[int | None, set[str]], users: dict[int, int], public: str
+    seen: Iterable[Seen], hidden: dict[int | None, set[str]], users: dict[int, int], public: set[str]
 ) -> list[str]:
     """``item in words (reader)`` for every hidden item a reader other than its seat's user read;
-    ``users`` maps seats to user ids; items in ``public`` (a public view: the same tile type on the
-    board, a card once face up) cannot be told from a leak and are left out."""
+    ``users`` maps seats to user ids; items ``public`` (``on_show``: the same tile type on the
+    board, a card face up when the move began) cannot be told from a leak and are left out."""
     found = []
     for version in seen:
         mine = [s for s in hidden if s is not None and users.get(s) == version.reader]
         own = {item for s in mine for item in hidden[s]}
         for seat, items in hidden.items():
             for item in sorted(items - own):  # a tile type in the reader's hand is theirs to read
-                if not shown(item, public) and shown(item, version.words):
+                if item not in public and shown(item, version.words):
                     at = version.words.find(item)
                     context = version.words[max(0, at - 80) : at + 40]
                     found.append(f"{item} (seat {seat}) to {version.reader}: …{context}…")

@@ -1,20 +1,19 @@
 """Hidden information never reaches a reader it is hidden from, not even in the parts of a message
 the Discord client does not draw: every version of every message the bot sends while whole games
-are played (several seeds; some steps taken back with /undo and played again) is read after each
-move for the hands of the seats that are not its
-reader, the next cards of the decks, the generator and the seed. Ephemeral messages and DMs to a
-hand's owner may name that hand."""
+are played (several seeds, with and without bot players; some steps taken back with /undo and
+played again), and what each board picture is drawn from, is read after each move for the hands
+of the seats that are not its reader, the next cards of the decks, the generator and the seed.
+Ephemeral messages and DMs to a hand's owner may name that hand."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from simcord import Env
 
-from tests.bot.four_games import ENGINES, GameSide, open_game
-from tests.bot.hidden_scan import Watch, leaks, secrets
+from tests.bot.four_games import GameSide, open_game
+from tests.bot.hidden_scan import Watch, leaks, on_show, secrets
 from tests.bot.marsbot_table import MarsBotTable
 
 MOVES = 1000
@@ -26,10 +25,10 @@ async def users_of(side: GameSide) -> dict[int, int]:
     return {s: user for s in range(len(row.seats)) if (user := row.user_at(s)) is not None}
 
 
-def public_text(game: str, *states: dict[str, Any]) -> str:
-    """The public views before and after a move: what is on show is no leak (a tile type also on
-    the board, a card that was face up when the move began)."""
-    return "\n".join(json.dumps(ENGINES[game].view(state, None)) for state in states)
+def public_text(game: str, *states: dict[str, Any]) -> set[str]:
+    """What is face up before and after a move is no leak (a tile type also on the board, a card
+    that was face up when the move began)."""
+    return set().union(*(on_show(game, state) for state in states))
 
 
 @pytest.mark.parametrize(
@@ -39,14 +38,17 @@ def public_text(game: str, *states: dict[str, Any]) -> str:
         ("moonriser", 2, {"players": 4}),  # and from move 162
         ("manhattan", 1, {"players": 3}),
         ("manhattan", 4, {"players": 4}),
+        ("manhattan", 2, {"players": 3, "bots": 2}),
+        ("moonriser", 5, {"players": 3, "bots": 1}),
         ("runarch", 2, {"variant": "complex"}),
         ("runarch", 5, {}),
     ],
 )
 async def test_no_public_message_names_a_hand_or_the_decks_next_cards(
-    simcord_env: Env, name: str, seed: int, options: dict[str, Any]
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch, name: str, seed: int, options: dict[str, Any]
 ) -> None:
     watch = Watch(simcord_env)
+    watch.pictures(monkeypatch)
     side = await open_game(simcord_env, name, seed=seed, **options)
     row = await side.row()
     users = await users_of(side)
@@ -86,10 +88,13 @@ async def test_no_public_message_names_a_hand_or_the_decks_next_cards(
 
 
 @pytest.mark.parametrize("seed", [3, 8])
-async def test_marsbots_hidden_bonus_cards_never_reach_the_person(simcord_env: Env, seed: int) -> None:
+async def test_marsbots_hidden_bonus_cards_never_reach_the_person(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
     """Solo in a DM: the person reads everything but which bonus card lies in MarsBot's action
     deck, which comes next, and the generator."""
     watch = Watch(simcord_env)
+    watch.pictures(monkeypatch)
     table = await MarsBotTable.open(simcord_env, seed=seed)
     await table.start(corporation="random", venus=True)
     before = await table.state()

@@ -23,7 +23,7 @@ from cogs.moonriser.pickers import PICKERS
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked_sells
 from engine.moonriser.trading import swaps_left
-from tests.bot.hidden_scan import public_words
+from tests.bot.hidden_scan import on_show, public_words
 from tests.bot.marsbot_table import components
 from tests.bot.moonriser_table import MoonTable, play
 from tests.bot.test_moonriser_board_selects import board_select
@@ -54,7 +54,7 @@ def stored(moves: list[Any], since: int) -> list[str]:
 
 
 def hidden_ids(state: dict[str, Any], tiles: list[str]) -> list[str]:
-    shown = set(state["supply"]) | {t["tile"] for t in state["tiles"].values()}
+    shown = on_show("moonriser", state)
     return [t for t in tiles if t not in shown]
 
 
