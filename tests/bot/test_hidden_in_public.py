@@ -1,7 +1,8 @@
 """Hidden information never reaches a reader it is hidden from, not even in the parts of a message
 the Discord client does not draw: every version of every message the bot sends while whole games
 are played (several seeds, with and without bot players; some steps taken back with /undo and
-played again), and what each board picture is drawn from, is read after each move for the hands
+played again; now and then every onlooker clicks every button of the board), and what each
+board picture is drawn from, is read after each move for the hands
 of the seats that are not its reader, the next cards of the decks, the generator and the seed.
 Ephemeral messages and DMs to a hand's owner may name that hand."""
 
@@ -17,10 +18,28 @@ from engine.core import Move, Rng
 from engine.manhattan.randomplay import random_move as manhattan_random
 from tests.bot.four_games import GameSide, open_game
 from tests.bot.hidden_scan import Watch, leaks, on_show, secrets
-from tests.bot.marsbot_table import MarsBotTable
+from tests.bot.marsbot_table import MarsBotTable, components
 
 MOVES = 1000
 """Enough for a whole game of each (Moonriser's bot players end one in 300 to 470 moves)."""
+
+
+async def onlookers_click(side: GameSide) -> int:
+    """Every person not awaited clicks every button of the newest board: what each is answered
+    privately (a hand, a picker, a refusal) must hold no other seat's hand, and change nothing."""
+    row = await side.row()
+    awaited = {row.user_at(s) for s in side.game.to_act(row.state or {})}
+    board = side.posts()[-1]
+    buttons = [c["custom_id"] for c in components(board) if c.get("type") == 2 and "custom_id" in c]
+    clicks = 0
+    for person in side.people:
+        if person.id in awaited:
+            continue
+        for custom_id in buttons:
+            await person.click(board, custom_id=custom_id)
+            clicks += 1
+    assert (await side.row()).version == row.version, "an onlooker's click changed the game"
+    return clicks
 
 
 async def users_of(side: GameSide) -> dict[int, int]:
@@ -72,7 +91,7 @@ async def test_no_public_message_names_a_hand_or_the_decks_next_cards(
     before = await side.state()
     found = leaks(watch.take(), secrets(name, before, row.seed), users, public_text(name, before))
     assert not found, f"{name} seed {seed}, the deal: {found[:3]}"
-    moves = read = undone = 0
+    moves = read = undone = clicks = 0
 
     def checked(was: dict[str, Any], now: dict[str, Any], what: str) -> None:
         nonlocal read
@@ -92,6 +111,9 @@ async def test_no_public_message_names_a_hand_or_the_decks_next_cards(
         await side.play(person, move.notation)
         after = await side.state()
         checked(before, after, move.notation)
+        if moves % 15 == 7:
+            clicks += await onlookers_click(side)
+            checked(after, after, f"onlookers' clicks after {move.notation}")
         if moves % 3 == 0 and side.game.can_undo(before, seat, move, after):
             await side.undo(person)  # the undo post names what was taken back: its public words
             taken_back = await side.state()
@@ -105,6 +127,7 @@ async def test_no_public_message_names_a_hand_or_the_decks_next_cards(
     assert side.game.outcome(before) is not None, f"{name} seed {seed}: not over after {moves} moves"
     assert read >= moves > 20, "every move posts or edits a board, and each version was read"
     assert undone > 3, "steps were taken back and played again"
+    assert clicks > 10 or len(side.people) == 1, "onlookers clicked the boards' buttons"
 
 
 @pytest.mark.parametrize("seed", [3, 8])
