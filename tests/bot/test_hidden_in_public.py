@@ -1,10 +1,10 @@
 """Hidden information never reaches a reader it is hidden from, not even in the parts of a message
-the Discord client does not draw: every version of every message the bot sends while whole games
-are played (several seeds, with and without bot players; some steps taken back with /undo and
-played again; now and then every onlooker clicks every button of the board), and what each
-board picture is drawn from, is read after each move for the hands
-of the seats that are not its reader, the next cards of the decks, the generator and the seed.
-Ephemeral messages and DMs to a hand's owner may name that hand."""
+the Discord client does not draw. Whole games are played (several seeds, with and without bot
+players; some steps taken back with /undo and played again; now and then every onlooker clicks
+every button of the board), and after each move every version of every message the bot sent, and
+what each board picture is drawn from, is read for the hands of the seats that are not its
+reader, the next cards of the decks, the generator and the seed. Ephemeral messages and DMs to a
+hand's owner may name that hand."""
 
 from __future__ import annotations
 
