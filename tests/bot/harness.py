@@ -19,6 +19,8 @@ from engine.runarch.cards import CARDS
 from engine.runarch.components import ALL_LINES as GAME_LINES
 from engine.runarch.components import CELL_INDEX, SIMPLE_LINES
 from engine.runarch.scoring import PAIR_POINTS
+from tests.bot.hidden_scan import message_words
+from tests.bot.marsbot_table import components
 from tests.engine.runarch_support import closeness
 
 
@@ -265,12 +267,13 @@ def hidden_card_ids(state: dict[str, Any]) -> set[str]:
 
 
 def leaked_ids(messages: list[discord.Message], state: dict[str, Any]) -> dict[int, set[str]]:
-    """Hidden card ids found in public messages (content, embeds and picture descriptions), by message id."""
+    """Hidden card ids found in public messages (content, embeds, components' custom ids, values
+    and labels, pictures' file names and descriptions), by message id."""
     hidden = hidden_card_ids(state)
     leaks: dict[int, set[str]] = {}
     for message in messages:
-        text = message.content + "".join(str(e.to_dict()) for e in message.embeds)
-        text += "".join(a.description or "" for a in message.attachments)
+        embeds = [e.to_dict() for e in message.embeds]
+        text = message_words(message.content, embeds, components(message), message.attachments)
         found = set(CARD_ID.findall(text)) & hidden
         if found:
             leaks[message.id] = found

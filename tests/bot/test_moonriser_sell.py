@@ -23,6 +23,7 @@ from cogs.moonriser.pickers import PICKERS
 from engine.moonriser.game import GAME
 from engine.moonriser.suggest import ranked_sells
 from engine.moonriser.trading import swaps_left
+from tests.bot.hidden_scan import on_show, public_words
 from tests.bot.marsbot_table import components
 from tests.bot.moonriser_table import MoonTable, play
 from tests.bot.test_moonriser_board_selects import board_select
@@ -52,19 +53,8 @@ def stored(moves: list[Any], since: int) -> list[str]:
     return [m.notation for m in moves[since:]]
 
 
-def public_words(table: MoonTable) -> str:
-    """Everything the thread shows everyone: texts, embeds, pictures' descriptions, components."""
-    parts = []
-    for message in table.thread.history():
-        parts.append(message.content or "")
-        parts.extend(json.dumps(e.to_dict()) for e in message.embeds)
-        parts.extend(a.description or "" for a in message.attachments)
-        parts.extend(json.dumps(c) for c in components(message))
-    return "\n".join(parts)
-
-
 def hidden_ids(state: dict[str, Any], tiles: list[str]) -> list[str]:
-    shown = set(state["supply"]) | {t["tile"] for t in state["tiles"].values()}
+    shown = on_show("moonriser", state)
     return [t for t in tiles if t not in shown]
 
 
@@ -184,7 +174,7 @@ async def test_the_hand_shows_only_privately_before_and_after_a_sale(simcord_env
     first = next(c for c in components(opened.response) if "options" in c)
     await me.select(opened.response, ["0"], custom_id=first["custom_id"])
     assert (await table.state())["seats"][seat]["hand"] != hand, "sold"
-    words = public_words(table)
+    words = public_words(table.thread)
     assert "trades 4 tiles from the hand for 1 blue" in words
     leaked = [t for t in secret if re.search(rf"\b{t}\b", words)]
     assert not leaked, leaked
