@@ -1,5 +1,5 @@
-"""The benchmark commands run and report every figure the README quotes (timings are not judged
-here; the clock benchmark's query plans and the agreement of its three checks are)."""
+"""The benchmark commands run and report every figure docs/benchmarks.md quotes (timings are
+not judged here; the clock benchmark's query plans and the agreement of its three checks are)."""
 
 from __future__ import annotations
 
