@@ -62,6 +62,7 @@ class BoardPosts:
         """The table has a usable thread again (re-opened): forget what was told about the old one
         (that it is no longer lost is the database's, written with the move: ``Store.move_table``)."""
         self.parent_told = {told for told in self.parent_told if told[0] != table_id}
+
     store: Any
     """The service's store (how removed seats left, from the move log)."""
 

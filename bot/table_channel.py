@@ -111,9 +111,7 @@ async def unarchive(bot: Any, channel_id: int) -> bool:
     return True
 
 
-async def deliver(
-    posts: Posts, table: TableRow, channel: Any, act: Callable[[Any], Awaitable[T]]
-) -> T:
+async def deliver(posts: Posts, table: TableRow, channel: Any, act: Callable[[Any], Awaitable[T]]) -> T:
     """``act(channel)``, once more after unarchiving the thread and as often as 429s ask; raises
     the last ``HTTPException`` when it cannot be done (after telling the parent channel why)."""
     revived = False

@@ -49,7 +49,7 @@ async def command_descriptions(tree: app_commands.CommandTree[Any], lang: str) -
 
 
 def players_words(low: int, high: int, tr: Tr) -> str:
-    """"2–4 players", "2 players": the seats of a table played by people."""
+    """ "2–4 players", "2 players": the seats of a table played by people."""
     if low == high:
         return tr("help.players_exact", count=high)
     return tr("help.players_range", low=low, high=high)

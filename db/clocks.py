@@ -113,7 +113,14 @@ async def update_awaited(
                 )
             continue
         await _start(
-            tx, table_id, seat, s["user_id"], settings, now, timeouts, (s["vacation_until"],),
+            tx,
+            table_id,
+            seat,
+            s["user_id"],
+            settings,
+            now,
+            timeouts,
+            (s["vacation_until"],),
             left=s["left_at"] is not None,
         )
 

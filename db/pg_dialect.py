@@ -97,5 +97,5 @@ def migration(statement: str) -> str:
     created = _CREATE_TABLE.search(sql)
     if created and created.group(1).lower() in IMPLICIT_ROWID:
         head = sql[: created.end()]
-        sql = f"{head}\n    rowid BIGINT GENERATED ALWAYS AS IDENTITY,{sql[created.end():]}"
+        sql = f"{head}\n    rowid BIGINT GENERATED ALWAYS AS IDENTITY,{sql[created.end() :]}"
     return sql

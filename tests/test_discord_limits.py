@@ -408,7 +408,15 @@ def test_the_bots_own_clipping_uses_the_documented_limits() -> None:
     Discord's documentation on purpose, so a wrong number in the bot is caught, not trusted."""
     from bot import outgoing
 
-    for name in ("CONTENT_MAX", "EMBED_TITLE_MAX", "EMBED_DESCRIPTION_MAX", "EMBED_FIELDS_MAX",
-                 "EMBED_FIELD_NAME_MAX", "EMBED_FIELD_VALUE_MAX", "EMBED_FOOTER_MAX", "EMBED_AUTHOR_MAX",
-                 "EMBEDS_TOTAL_MAX"):
+    for name in (
+        "CONTENT_MAX",
+        "EMBED_TITLE_MAX",
+        "EMBED_DESCRIPTION_MAX",
+        "EMBED_FIELDS_MAX",
+        "EMBED_FIELD_NAME_MAX",
+        "EMBED_FIELD_VALUE_MAX",
+        "EMBED_FOOTER_MAX",
+        "EMBED_AUTHOR_MAX",
+        "EMBEDS_TOTAL_MAX",
+    ):
         assert getattr(outgoing, name) == getattr(limits, name), name

@@ -115,9 +115,7 @@ def _draw_cell(
 
 
 @functools.lru_cache(maxsize=16)
-def panel(
-    version: Version, lay: TrackLayout, style: str, lang: str, names: tuple[str, ...]
-) -> Image.Image:
+def panel(version: Version, lay: TrackLayout, style: str, lang: str, names: tuple[str, ...]) -> Image.Image:
     """The panel with every space in ``style``, the track names and the space numbers."""
     img = PAL.new(panel_size(lay), "background")
     kit.rounded_box(
@@ -163,9 +161,7 @@ def track_names(lay: TrackLayout, tr: Tr) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- a position
 
 
-def draw_tracks(
-    img: Image.Image, view: View, version: Version, lay: TrackLayout, tr: Tr, top: int
-) -> None:
+def draw_tracks(img: Image.Image, view: View, version: Version, lay: TrackLayout, tr: Tr, top: int) -> None:
     """The panel of ``view`` at height ``top`` of ``img``."""
     lang = str(getattr(tr, "lang", "en"))
     names = track_names(lay, tr)

@@ -40,7 +40,7 @@ def test_nothing_that_matters_gives_no_digest_and_czech_counts_points() -> None:
 
 
 def test_repeated_names_are_counted_not_repeated() -> None:
-    """"útok na: jana, jana, jana, jana" listed one strike per line: now each thing once, in the
+    """ "útok na: jana, jana, jana, jana" listed one strike per line: now each thing once, in the
     order first met, a repeated one with its count, in both languages."""
     struck = [(1, Event("manhattan.attacked", {"seat": 1, "target": 0, "kind": "fighter"})) for _ in range(4)]
     struck.append((1, Event("manhattan.attacked", {"seat": 1, "target": 2, "kind": "bomber"})))

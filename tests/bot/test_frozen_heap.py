@@ -36,4 +36,3 @@ async def test_the_collector_runs_less_often_once_started(simcord_env: Env) -> N
     assert gc.get_threshold() == GC_THRESHOLDS
     young, _, old = GC_THRESHOLDS
     assert young > 700 and old > 10  # fewer young and far fewer full collections than the default
-

@@ -57,8 +57,7 @@ def test_the_setup_event_names_the_corporation_of_the_games_own_content(
     events: list[Event] = []
     set_up(state, events)
     said = {
-        lang: [BoardPosts.event_text(Tr(lang), e, ["dana"], event_words) for e in events]
-        for lang in LANGS
+        lang: [BoardPosts.event_text(Tr(lang), e, ["dana"], event_words) for e in events] for lang in LANGS
     }
     assert f"MarsBot's corporation: {en}." in said["en"]
     assert f"Korporace MarsBota: {cs}." in said["cs"]

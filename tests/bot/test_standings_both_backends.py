@@ -102,4 +102,3 @@ def board_lines_of(seen: Any) -> list[str]:
     """The alt text lines of a leaderboard answer's picture."""
     (_name, description, _digest) = seen[3][0]
     return str(description).splitlines()
-

@@ -194,6 +194,7 @@ async def test_serializable_moves_racing_on_one_table_start_over_and_are_counted
     """What the table's lock saves: the same race with every write SERIALIZABLE still applies one
     move, but the losers fail, sleep and run again, counted under the operation's name (the
     benchmark prints them so)."""
+
     def every_write_serializable(op: object, write: bool, kwargs: object) -> str:
         return "serializable" if write else "repeatable_read"
 
