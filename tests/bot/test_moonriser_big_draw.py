@@ -7,7 +7,10 @@ from typing import Any
 
 from simcord import Env
 
+from bot.i18n import Tr
+from bot.outgoing import CONTENT_MAX
 from cogs.moonriser.cog import DRAW_MAX
+from cogs.moonriser.private import hand_lines
 from engine.moonriser.content import TILE_LIBRARY, tiles
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import PILES
@@ -51,3 +54,32 @@ async def test_a_big_plan_draws_32_by_command_and_offers_keeps_that_fit(simcord_
     best: list[dict[str, Any]] = select_options(shown.response.message)
     assert best and all(len(o["label"]) <= LIMIT and len(o.get("description") or "") <= LIMIT for o in best)
     assert all("…" not in o["label"] for o in best)
+
+
+async def test_the_hand_message_of_a_draw_of_60_fits_and_names_every_tile(simcord_env: Env) -> None:
+    """Paying 20 blue draws 60 tiles, shown privately with the keep select: one line per kind of
+    tile, copies counted ("2× Deep mine (A09) · …"), and the value and cost left to the picture
+    when all of them would not fit Discord's 2,000 characters (it once ran to 3,300, cut)."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me, _other = await _to_planning(table)
+    state = await table.state()
+    state["seats"][seat]["tokens"]["blue"] = 20
+    await force(table, state)
+    await play(table, me, "plan 20")
+    left = (await table.state())["seats"][seat]["draws_left"]
+    await play(table, me, "draw basic 40")
+    last = await play(table, me, f"draw advanced {left - 40}")
+    drawn = GAME.view(await table.state(), seat)["drawn"]
+    assert len(drawn) == left >= 60
+    (shown,) = [m for m in [last.response, *last.followups] if m is not None and "keep" in m.content]
+    assert len(shown.content) < CONTENT_MAX and "…" not in shown.content
+    assert all(f"({t})" in shown.content for t in drawn)
+
+
+def test_a_small_draw_tells_each_tile_in_full() -> None:
+    """Value and cost stay on every line while they fit: a plan of 1 draws 3."""
+    state = GAME.new(2, {}, seed=3)
+    state["seats"][0].update(drawn=["B01", "B01", "A06"], keep=1)
+    lines = hand_lines(Tr("en"), state, 0)
+    assert "• 2× He3 harvester (B01) · value 1 · costs 1 green" in lines
+    assert any(line.startswith("• Automated robot factory (A06) · value 4") for line in lines)
