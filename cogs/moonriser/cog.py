@@ -35,11 +35,14 @@ from cogs.moonriser.private import show_hand
 from cogs.moonriser.quotes import field_costs, rotation_vps, upgrade_costs
 from engine.core import IllegalMove
 from engine.moonriser.game import GAME
+from engine.moonriser.planning import most_drawn
 from render.moonriser.board import board_image, render_board, render_details
 
 NAME = "moonriser"
 BOARDS = ("random", "compact", "wide")
 PILES = ("basic", "advanced")
+DRAW_MAX = most_drawn()
+"""``/moonriser draw``'s largest count: every number of tiles a pile can give in one draw."""
 COLOURS = ("blue", "red", "green")
 
 
@@ -226,7 +229,10 @@ class Moonriser(
     )
     @app_commands.choices(pile=_choices("pile", PILES))
     async def draw(
-        self, interaction: discord.Interaction, pile: str, count: app_commands.Range[int, 1, 30] | None = None
+        self,
+        interaction: discord.Interaction,
+        pile: str,
+        count: app_commands.Range[int, 1, DRAW_MAX] | None = None,
     ) -> None:
         await self._play(interaction, f"draw {pile}" if count in (None, 1) else f"draw {pile} {count}")
 

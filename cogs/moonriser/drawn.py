@@ -42,8 +42,7 @@ async def show_private(
         return False
     if any(m.kind == "keep" for m in GAME.legal_moves(state, seat)):
         keeping = KeepPicker(interaction.client, table, seat, tr, PREFIX)
-        text, file = await hand_message(tr, state, seat)
-        content = f"{text}\n{keeping.prompt()}"
+        content, file = await hand_message(tr, state, seat, below=keeping.prompt())
         extra = {"file": file} if file is not None else {}
         await interaction.followup.send(content, view=keeping, ephemeral=True, **extra)
         return True

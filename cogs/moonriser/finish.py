@@ -20,7 +20,7 @@ from bot.errors import UserError
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
 from bot.tables import TableService
-from cogs.moonriser.keep import keep_label
+from cogs.moonriser.keep import keep_option
 from cogs.moonriser.labels import clip, tile_label, tokens_words
 from cogs.moonriser.private import play_chosen
 from db.models import TableRow
@@ -122,10 +122,7 @@ class DiscardPicker(discord.ui.View):
             self.best: discord.ui.Select[DiscardPicker] = discord.ui.Select(
                 custom_id=picker_id(client, prefix, table.id, "discard"),
                 placeholder=clip(tr("moonriser.pick.discard_best_placeholder")),
-                options=[
-                    discord.SelectOption(label=clip(keep_label(tr, table.state, way)), value=str(i))
-                    for i, way in enumerate(self.ways)
-                ],
+                options=[keep_option(tr, table.state, way, str(i)) for i, way in enumerate(self.ways)],
             )
             self.best.callback = self._picked_way  # type: ignore[method-assign]
             self.add_item(self.best)

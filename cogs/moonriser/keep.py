@@ -17,6 +17,7 @@ the others kept meanwhile, and refused only when the seat's own tiles changed.
 
 from __future__ import annotations
 
+from collections import Counter
 from math import comb
 from typing import Any
 
@@ -25,7 +26,7 @@ import discord
 from bot.errors import UserError
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
-from cogs.moonriser.labels import clip, tile_label, tile_name
+from cogs.moonriser.labels import FIT_MAX, clip, fit, tile_label, tile_name
 from cogs.moonriser.private import play_chosen
 from db.models import TableRow
 from engine.moonriser.game import GAME
@@ -43,12 +44,34 @@ def keep_prompt(state: dict[str, Any], seat: int) -> tuple[list[str], int]:
     return drawn, min(int(view["seats"][seat]["keep"]), len(drawn))
 
 
-def keep_label(tr: Tr, state: dict[str, Any], choice: tuple[str, ...]) -> str:
-    """One tile in full (``tile_label``); several by name and id ("Mine (B03) + Farm (B11)"),
-    which fits a select's 100 characters; the hand picture above shows them whole."""
+def keep_words(tr: Tr, state: dict[str, Any], choice: tuple[str, ...]) -> tuple[str, str | None]:
+    """A whole keep (or sale, or discard) as a select option's label and description, each
+    within Discord's 100 characters, in whole names (the hand picture above shows the tiles).
+
+    One tile in full (``tile_label``); several by name and id ("Mine (B03) + 2× Farm (B11)")
+    when that fits; else the names alone, with the ids to type in ``/moonriser keep`` below
+    ("B03 B11 B11"); names too long for one line go on in the description ("Mine + 2 more" /
+    "Farm + Dome"), or, for a keep that fills both, the label ends "+ 9 more" over the ids."""
     if len(choice) == 1:
-        return tile_label(tr, state, choice[0])
-    return " + ".join(f"{tile_name(tr, state, t)} ({t})" for t in choice)
+        return tile_label(tr, state, choice[0]), None
+    counted = Counter(choice)
+    times = [f"{n}× " if n > 1 else "" for n in counted.values()]
+    names = [f"{x}{tile_name(tr, state, t)}" for x, t in zip(times, counted, strict=True)]
+    full = " + ".join(f"{name} ({t})" for name, t in zip(names, counted, strict=True))
+    if len(full) <= FIT_MAX:
+        return full, None
+    more = lambda left: tr("moonriser.pick.keep_more", count=left)  # noqa: E731
+    label, shown = fit(names, more, list(counted.values()))
+    if 0 < shown < len(names):
+        rest, rest_shown = fit(names[shown:], more, list(counted.values())[shown:])
+        if rest_shown == len(names) - shown:
+            return label, rest
+    return label, fit(choice, lambda left: f"+ {more(left)}", sep=" ")[0]
+
+
+def keep_option(tr: Tr, state: dict[str, Any], choice: tuple[str, ...], value: str) -> discord.SelectOption:
+    label, description = keep_words(tr, state, choice)
+    return discord.SelectOption(label=label, value=value, description=description)
 
 
 def keep_basis(state: dict[str, Any], seat: int) -> tuple[Any, ...]:
@@ -75,10 +98,7 @@ class KeepPicker(discord.ui.View):
             placeholder=tr("moonriser.pick.keep_placeholder", count=keep)
             if listed
             else tr("moonriser.pick.keep_best_placeholder"),
-            options=[
-                discord.SelectOption(label=clip(keep_label(tr, table.state, choice)), value=str(i))
-                for i, choice in enumerate(self.keeps)
-            ],
+            options=[keep_option(tr, table.state, choice, str(i)) for i, choice in enumerate(self.keeps)],
         )
         self.select.callback = self._picked  # type: ignore[method-assign]
         self.add_item(self.select)

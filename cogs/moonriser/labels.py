@@ -7,7 +7,7 @@ only a colour.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot import outgoing
@@ -19,10 +19,31 @@ COLOURS = ("blue", "red", "green")
 GAINS = ("blue", "red", "green", "yellow")
 CHOICES_MAX = 25
 LABEL_MAX = 100
+FIT_MAX = LABEL_MAX - 1
+"""What ``fit`` fills: a text of exactly Discord's limit reads as one the bot had to cut."""
 
 
 def clip(text: str) -> str:
     return outgoing.clip(text, LABEL_MAX)
+
+
+def fit(
+    parts: Sequence[str],
+    more: Callable[[int], str],
+    counts: Sequence[int] | None = None,
+    sep: str = " + ",
+    limit: int = FIT_MAX,
+) -> tuple[str, int]:
+    """``parts`` joined if they fit in ``limit``, else as many whole ones as fit and ``more(n)``
+    for the ``n`` left out (each part counting ``counts[i]``, 1 by default): a label is never cut
+    in the middle of a word. Returns the text and how many parts it shows."""
+    weights = list(counts) if counts is not None else [1] * len(parts)
+    shown = len(parts)
+    text = sep.join(parts)
+    while len(text) > limit and shown > 0:
+        shown -= 1
+        text = sep.join([*parts[:shown], more(sum(weights[shown:]))])
+    return outgoing.clip(text, limit), shown
 
 
 def _tiles(state: Mapping[str, Any] | None) -> TileSet:

@@ -25,7 +25,7 @@ import discord
 from bot.errors import UserError
 from bot.i18n import Tr
 from bot.picker import TIMEOUT, picker_id
-from cogs.moonriser.keep import keep_label
+from cogs.moonriser.keep import keep_option
 from cogs.moonriser.labels import GAINS, clip, tile_label, tokens_words
 from cogs.moonriser.private import play_chosen
 from db.models import TableRow
@@ -91,10 +91,7 @@ class SellPicker(discord.ui.View):
         self.ways = ranked_sells(state, seat, OPTIONS_MAX)
         listed = comb(len(self.hand), SELL_COUNT) <= OPTIONS_MAX
         action = ACTION + get
-        options = [
-            discord.SelectOption(label=clip(keep_label(tr, state, way)), value=str(i))
-            for i, way in enumerate(self.ways)
-        ]
+        options = [keep_option(tr, state, way, str(i)) for i, way in enumerate(self.ways)]
         placeholder = "sell_placeholder" if listed else "sell_best_placeholder"
         self.best: discord.ui.Select[SellPicker] = discord.ui.Select(
             custom_id=picker_id(client, prefix, table.id, action),
@@ -107,7 +104,10 @@ class SellPicker(discord.ui.View):
             ending: discord.ui.Select[SellPicker] = discord.ui.Select(
                 custom_id=picker_id(client, prefix, table.id, action),
                 placeholder=clip(tr("moonriser.pick.sell_and_end")),
-                options=[discord.SelectOption(label=o.label, value=o.value) for o in options],
+                options=[
+                    discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                    for o in options
+                ],
             )
             ending.callback = self._picked(ending, ("end",))  # type: ignore[method-assign]
             self.add_item(ending)

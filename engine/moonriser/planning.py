@@ -14,7 +14,7 @@ from itertools import combinations
 
 from engine.core import Event, IllegalMove, Move, Rng, State
 from engine.moonriser import edit
-from engine.moonriser.content import tiles_of
+from engine.moonriser.content import TILE_LIBRARY, tiles, tiles_of
 from engine.moonriser.notation import DRAW, KEEP, PILES, PLAN
 from engine.moonriser.production import effect_total
 from engine.moonriser.relations import colony
@@ -26,6 +26,13 @@ SETUP_KEEP = 3
 def available(state: State, pile: str) -> int:
     """Tiles a pile can still give: its own and its discards (shuffled in when it runs dry)."""
     return len(state["piles"][pile]) + len(state["discards"][pile])
+
+
+def most_drawn() -> int:
+    """The most tiles one ``draw`` can take, in any tiles version: a pile never holds more than
+    the box's tiles of its kind (its discards are shuffled back into it), however many draws a
+    plan paid for (blue tokens are unlimited). ``/moonriser draw`` offers counts up to it."""
+    return max(len(tiles(v).box(pile)) for v in TILE_LIBRARY.versions() for pile in PILES)
 
 
 def drawable(state: State) -> bool:

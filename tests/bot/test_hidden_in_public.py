@@ -16,6 +16,7 @@ from simcord import Env
 
 from engine.core import Move, Rng
 from engine.manhattan.randomplay import random_move as manhattan_random
+from engine.moonriser.randomplay import random_move as moonriser_random
 from tests.bot.four_games import GameSide, open_game
 from tests.bot.hidden_scan import Watch, leaks, on_show, secrets
 from tests.bot.marsbot_table import MarsBotTable, components
@@ -53,10 +54,12 @@ def public_text(game: str, *states: dict[str, Any]) -> set[str]:
     return set().union(*(on_show(game, state) for state in states))
 
 
-RANDOM: dict[str, Callable[[dict[str, Any], int, Rng], Move]] = {"manhattan": manhattan_random}
-"""Random legal players, to reach moves the bot players do not make. (Moonriser's random player
-sells and discards, but its games then ask for big keeps whose picker labels are cut at Discord's
-100 characters, which the limits check refuses: left out until that is fixed.)"""
+RANDOM: dict[str, Callable[[dict[str, Any], int, Rng], Move]] = {
+    "manhattan": manhattan_random,
+    "moonriser": moonriser_random,
+}
+"""Random legal players, to reach moves the bot players do not make (Moonriser's sells, discards,
+swaps and big plans whose keeps, of many tiles, the keep picker offers in whole names)."""
 
 
 @pytest.mark.parametrize(
@@ -65,6 +68,7 @@ sells and discards, but its games then ask for big keeps whose picker labels are
         ("moonriser", 4, {"players": 3}, False),  # a 1:2 trade paid with 2 hand tiles from move 214
         ("moonriser", 2, {"players": 4}, False),  # and from move 162
         ("moonriser", 5, {"players": 3, "bots": 1}, False),
+        ("moonriser", 4, {"players": 3}, True),  # keeps of 10 of 30 and more, sells, discards
         ("manhattan", 1, {"players": 3}, False),
         ("manhattan", 4, {"players": 4}, False),
         ("manhattan", 2, {"players": 3, "bots": 2}, False),
