@@ -67,7 +67,9 @@ class Sizes:
     """Moves scripted per table (fewer where the game ends first)."""
 
 
-QUICK = Sizes(tables=8, inflight=4, seconds=1.0, warmup=0.2, single=8, script=40)
+QUICK = Sizes(tables=8, inflight=4, seconds=1.0, warmup=0.2, single=8, script=120)
+"""A fast machine plays some 250 moves a second even in the quick run: scripts of 40 moves ran
+dry before the open loop, which then had nothing to measure."""
 
 
 @dataclass
@@ -192,6 +194,9 @@ def _by_game(phase: Phase) -> str:
 
 def _phase(label: str, phase: Phase) -> Summary:
     """Print a phase's latency, rate and moves past Discord's 3 s, and its latency by game."""
+    if not phase.samples:  # the scripts ran dry: say so, and let every target on it fail
+        print(f"{label:<34} n=0  no moves measured (every table's script was played)")
+        return Summary(0, float("inf"), float("inf"), float("inf"))
     latency = Summary.of([s.latency for s in phase.samples])
     late = sum(1 for s in phase.samples if s.latency > DISCORD_WINDOW)
     print(row(label, latency, f"{phase.rate:6.1f} moves/s  {late} over {DISCORD_WINDOW:g} s"))
@@ -199,8 +204,10 @@ def _phase(label: str, phase: Phase) -> Summary:
     return latency
 
 
-def report(run: Run, sizes: Sizes, sqlite: float | None = None) -> bool:
-    """Print every figure; whether every target is met and every table matches its script."""
+def report(run: Run, sizes: Sizes, sqlite: float | None = None, one: Run | None = None) -> bool:
+    """Print every figure; whether every target is met and every table matches its script.
+    ``one``: PostgreSQL's one-process run before a run of several, the rate SQLite's is set against
+    (the issue's share is one process's)."""
     print(
         f"set-up: {run.tables} tables opened through the bot in {run.setup[0]:.1f} s, "
         f"{run.scripted} moves scripted from the engine in {run.setup[1]:.1f} s"
@@ -240,10 +247,12 @@ def report(run: Run, sizes: Sizes, sqlite: float | None = None) -> bool:
             f"  the same while the tables were opened (starts, SERIALIZABLE): {run.setup_retries}"
             + (f" ({which})" if which else "")
         )
+    compared = (one or run).saturated.rate
+    whose = "PostgreSQL's one process's" if one is not None else "this run's"
     if sqlite:
         print(
             f"SQLite's sustained rate measured just before, one process: {sqlite:.0f} moves/s; "
-            f"this run's is {saturated.rate / sqlite:.0%} of it"
+            f"{whose} is {compared / sqlite:.0%} of it"
         )
     checks: tuple[tuple[str, str, bool], ...] = (
         (f"sustained >= {SUSTAINED:g} moves/s", f"{saturated.rate:.1f}", saturated.rate >= SUSTAINED),
@@ -260,8 +269,9 @@ def report(run: Run, sizes: Sizes, sqlite: float | None = None) -> bool:
         (f"event-loop lag p99 <= {LAG_P99:g} ms", f"{lag_p99:.1f}", lag_p99 <= LAG_P99),
     )
     if sqlite:
-        share = saturated.rate / sqlite
-        checks += ((f"sustained >= {PG_SHARE:.0%} of SQLite's", f"{share:.0%}", share >= PG_SHARE),)
+        share = compared / sqlite
+        label = f"{'one process' if one is not None else 'sustained'} >= {PG_SHARE:.0%} of SQLite's"
+        checks += ((label, f"{share:.0%}", share >= PG_SHARE),)
     for target, measured, ok in checks:
         print(f"target {target}: {measured}  {verdict(ok)}")
     print(f"moves played: {run.played}, each table's stored state and log compared with its script")
@@ -344,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
                 run = workers.together(sizes, args.seed, target)
             else:
                 run = asyncio.run(measure(sizes, args.seed, Path(tmp), target))
-    ok = report(run, sizes, sqlite)
+    ok = report(run, sizes, sqlite, one)
     if one is not None:
         ok = scale(one, run, args.processes, args.pinned) and ok
     print(
