@@ -17,11 +17,11 @@ import discord
 from bot.refusals import over_refusal
 
 if TYPE_CHECKING:
-    from bot.tables import TableService
+    from bot.service import TableServiceLike
     from db.models import TableRow
 
 
-def _service(interaction: discord.Interaction) -> TableService:
+def _service(interaction: discord.Interaction) -> TableServiceLike:
     return interaction.client.tables  # type: ignore[attr-defined, no-any-return]
 
 

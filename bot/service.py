@@ -83,8 +83,18 @@ class TableServiceLike(Protocol):
     def board_shows(self, table: TableRow) -> bool: ...
 
     async def running_table_here(
-        self, interaction: discord.Interaction, game: str | None = None
+        self, interaction: discord.Interaction, game: str | None = None, *, read: TableRow | None = None
     ) -> TableRow: ...
+
+    async def my_turn(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        version: int | None = None,
+        waiting_key: Callable[[TableRow, int], str | None] | None = None,
+        *,
+        read: TableRow | None = None,
+    ) -> tuple[TableRow, int]: ...
 
     async def play(
         self,
@@ -96,6 +106,7 @@ class TableServiceLike(Protocol):
         from_picker: bool = False,
         made_from: MadeFrom | None = None,
         then: Sequence[str] = (),
+        table: TableRow | None = None,
     ) -> object:
         """Apply a move (and the same seat's ``then`` moves after it, all or none) and post the
         board (the service returns what was played; pieces ignore it)."""
