@@ -41,6 +41,9 @@ from render.moonriser.board import board_image, render_board, render_details
 NAME = "moonriser"
 BOARDS = ("random", "compact", "wide")
 PILES = ("basic", "advanced")
+PLAN_MAX = 999
+"""The most blue ``/moonriser plan`` takes. Blue tokens are unlimited and the engine refuses more
+than the seat holds, in words; Discord needs some bound (it once was 40, which a long game can pass)."""
 DRAW_MAX = most_drawn()
 """``/moonriser draw``'s largest count: every number of tiles a pile can give in one draw."""
 COLOURS = ("blue", "red", "green")
@@ -217,7 +220,9 @@ class Moonriser(
     )
     @app_commands.rename(tokens=cmd("cmd.moonriser.plan.tokens.name"))
     @app_commands.describe(tokens=cmd("cmd.moonriser.plan.tokens.description"))
-    async def plan(self, interaction: discord.Interaction, tokens: app_commands.Range[int, 0, 40]) -> None:
+    async def plan(
+        self, interaction: discord.Interaction, tokens: app_commands.Range[int, 0, PLAN_MAX]
+    ) -> None:
         await self._play(interaction, f"plan {tokens}")
 
     @app_commands.command(

@@ -83,3 +83,23 @@ def test_a_small_draw_tells_each_tile_in_full() -> None:
     lines = hand_lines(Tr("en"), state, 0)
     assert "• 2× He3 harvester (B01) · value 1 · costs 1 green" in lines
     assert any(line.startswith("• Automated robot factory (A06) · value 4") for line in lines)
+
+
+async def test_a_plan_pays_more_than_40_blue_by_command_and_never_more_than_the_seat_holds(
+    simcord_env: Env,
+) -> None:
+    """Blue tokens are unlimited: a seat holding 45 pays all 45 with ``/moonriser plan`` (Discord
+    once refused any number over 40); paying more than it holds is the engine's refusal, in
+    words, and changes nothing."""
+    table = await MoonTable.open(simcord_env, players=2, seed=3)
+    seat, me, _other = await _to_planning(table)
+    state = await table.state()
+    state["seats"][seat]["tokens"]["blue"] = 45
+    await force(table, state)
+    before = await table.state()
+    refused = await me.slash(table.thread, "moonriser plan", tokens=46)
+    assert refused.ephemeral and "45" in refused.response.content, refused.response.content
+    assert await table.state() == before
+    await play(table, me, "plan 45")
+    after = await table.state()
+    assert after["seats"][seat]["tokens"]["blue"] == 0 and after["seats"][seat]["draws_left"] >= 135
