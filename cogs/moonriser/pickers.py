@@ -26,7 +26,7 @@ from engine.moonriser.content import TOKENS
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import TRADE
 from engine.moonriser.suggest import ranked_offer
-from engine.moonriser.trading import convert_allowed, excess, rates
+from engine.moonriser.trading import ends_plainly, rates
 
 PREFIX = "mrp"
 
@@ -276,7 +276,7 @@ def trade_and_end(tr: Tr, state: State, seat: int) -> tuple[str, tuple[str, ...]
     one tap), in a turn's Phase III; not at the end of the game, where End first warns about
     what is left to convert (``cogs.moonriser.finish``), nor over the hand limit, where the turn
     cannot end before a discard."""
-    if state["phase"] != "trade" or convert_allowed(state, seat) or excess(state, seat):
+    if not ends_plainly(state, seat):
         return None
     return tr("moonriser.pick.trade_and_end"), ("end",)
 

@@ -32,7 +32,7 @@ from db.models import TableRow
 from engine.moonriser.game import GAME
 from engine.moonriser.notation import SELL, SELL_COUNT
 from engine.moonriser.suggest import ranked_sells
-from engine.moonriser.trading import HAND_LIMIT, convert_allowed, gets
+from engine.moonriser.trading import ends_plainly, sale_gets
 
 ACTION = "sell"
 """The board select's action (``mrs:<table>:<version>:sell``) and the picker's, before the get."""
@@ -40,21 +40,14 @@ OPTIONS_MAX = 25
 
 
 def sell_gets(state: dict[str, Any], seat: int) -> tuple[str, ...]:
-    """What a sale may buy for ``seat`` now; ``()`` when it cannot sell (not its Phase III or
-    last trades, fewer than 4 tiles in hand)."""
-    if state.get("phase") not in ("trade", "final") or seat not in GAME.to_act(state):
-        return ()
-    if len(state["seats"][seat]["hand"]) < SELL_COUNT:
-        return ()
-    return gets(state)
+    """What a sale may buy for ``seat`` now, if it is to act; ``()`` when it cannot sell."""
+    return sale_gets(state, seat) if seat in GAME.to_act(state) else ()
 
 
 def sell_ends(state: dict[str, Any], seat: int) -> bool:
-    """Whether the turn may end right after a sale without a word: a turn's Phase III, not the
-    end of the game (End then warns what is left to convert), within the hand limit after it."""
-    if state.get("phase") != "trade" or convert_allowed(state, seat):
-        return False
-    return len(state["seats"][seat]["hand"]) - SELL_COUNT <= HAND_LIMIT
+    """Whether the picker offers "sell and end your turn": the turn may end right after a sale
+    without End's warnings (the rule: :func:`engine.moonriser.trading.ends_plainly`)."""
+    return ends_plainly(state, seat, SELL_COUNT)
 
 
 def gained(tr: Tr, get: str) -> str:

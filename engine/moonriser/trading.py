@@ -203,6 +203,23 @@ def excess(state: State, seat: int) -> int:
     return max(0, len(state["seats"][seat]["hand"]) - HAND_LIMIT) if state["phase"] == "trade" else 0
 
 
+def sale_gets(state: State, seat: int) -> tuple[str, ...]:
+    """What selling 4 hand tiles may buy ``seat`` now: nothing outside Phase III and the last
+    trades, or with fewer than 4 tiles in hand (whose turn it is, the caller knows)."""
+    if state.get("phase") not in ("trade", "final") or len(state["seats"][seat]["hand"]) < SELL_COUNT:
+        return ()
+    return gets(state)
+
+
+def ends_plainly(state: State, seat: int, leaving: int = 0) -> bool:
+    """Whether ``seat`` may end its turn straight after a trade that takes ``leaving`` tiles from
+    its hand: in a turn's Phase III, within the hand limit after it; not in the game's last turn,
+    where what is left to convert is settled first."""
+    if state.get("phase") != "trade" or convert_allowed(state, seat):
+        return False
+    return len(state["seats"][seat]["hand"]) - leaving <= HAND_LIMIT
+
+
 def check_hand_limit(state: State, seat: int) -> None:
     held = len(state["seats"][seat]["hand"])
     if state["phase"] == "trade" and held > HAND_LIMIT:

@@ -13,6 +13,7 @@ import pytest
 from engine.core import IllegalMove
 from engine.moonriser.game import GAME
 from engine.moonriser.placement import free_labels
+from engine.moonriser.trading import ends_plainly, sale_gets
 from tests.engine.moonriser_support import (
     catalogue,
     position,
@@ -282,6 +283,25 @@ def test_four_tiles_from_hand_buy_one_token(made_up: object) -> None:
     assert state["seats"][0]["hand"] == ["B05"] and state["seats"][0]["tokens"]["yellow"] == 1
     assert events[0].params == {"seat": 0, "count": 4, "get": "yellow"}
     assert "A04" in state["discards"]["advanced"]
+
+
+def test_a_sale_needs_4_tiles_in_phase_iii_and_the_turn_ends_after_it_within_the_limit_of_5(
+    made_up: object,
+) -> None:
+    """What the sell select offers and when "sell and end your turn" may follow at once."""
+    nine = ["B02", "B02", "B03", "A04", "B05", "B06", "B07", "B08", "B09"]
+    state = position(players=2, hands=[nine[:3]], phase="trade")
+    assert sale_gets(state, 0) == ()  # 3 tiles: nothing to sell
+    state = position(players=2, hands=[nine[:4]], phase="develop")
+    assert sale_gets(state, 0) == () and not ends_plainly(state, 0)  # not Phase III
+    state = position(players=2, hands=[nine], phase="trade")
+    assert set(sale_gets(state, 0)) == {"blue", "red", "green", "yellow"}
+    assert ends_plainly(state, 0, 4)  # 9 - 4 = 5 tiles: within the limit
+    assert not ends_plainly(state, 0)  # 9 without the sale: over it, a discard first
+    state = position(players=2, hands=[[*nine, "B10"]], phase="trade")
+    assert not ends_plainly(state, 0, 4)  # 10 - 4 = 6 tiles: over the limit of 5
+    with pytest.raises(IllegalMove):
+        GAME.apply(play(state, 0, "sell B02 B02 B03 A04 red")[0], 0, "end")
 
 
 def test_trade_advantage_gives_3_to_1_in_its_colour_and_2_to_1_upgraded(special: object) -> None:
